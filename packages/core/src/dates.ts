@@ -1,0 +1,151 @@
+/**
+ * Calendar dates without a time zone ("local dates", YYYY-MM-DD) and the few conversions
+ * HabitQuest needs. Arithmetic runs on epoch days, so no daylight-saving rule can shift a date.
+ */
+
+/** A calendar date in the user's own time zone, formatted YYYY-MM-DD. */
+export type LocalDate = string;
+
+const MS_PER_DAY = 86_400_000;
+const LOCAL_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Year, month (1–12) and day of a local date; throws on a malformed one. */
+export function parseLocalDate(date: LocalDate): { year: number; month: number; day: number } {
+  const match = LOCAL_DATE.exec(date);
+  if (!match) throw new RangeError(`Not a date (YYYY-MM-DD): ${date}`);
+  const year = Number(match[1]);
+  const month = Number(match[2]);
+  const day = Number(match[3]);
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) {
+    throw new RangeError(`Not a calendar date: ${date}`);
+  }
+  return { year, month, day };
+}
+
+/** True for a well-formed, real calendar date such as 2024-02-29 (and not 2023-02-29). */
+export function isLocalDate(value: unknown): value is LocalDate {
+  if (typeof value !== 'string') return false;
+  try {
+    parseLocalDate(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function formatLocalDate(year: number, month: number, day: number): LocalDate {
+  return `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
+}
+
+export function isLeapYear(year: number): boolean {
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+}
+
+export function daysInMonth(year: number, month: number): number {
+  if (month === 2) return isLeapYear(year) ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+/** Days since 1970-01-01. */
+export function toEpochDay(date: LocalDate): number {
+  const { year, month, day } = parseLocalDate(date);
+  return Math.round(utcMs(year, month, day) / MS_PER_DAY);
+}
+
+export function fromEpochDay(epochDay: number): LocalDate {
+  const d = new Date(epochDay * MS_PER_DAY);
+  return formatLocalDate(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate());
+}
+
+export function addDays(date: LocalDate, days: number): LocalDate {
+  return fromEpochDay(toEpochDay(date) + days);
+}
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: LocalDate, to: LocalDate): number {
+  return toEpochDay(to) - toEpochDay(from);
+}
+
+/** 0 = Sunday … 6 = Saturday. */
+export function weekdayOf(date: LocalDate): number {
+  // 1970-01-01 was a Thursday (4).
+  return (((toEpochDay(date) + 4) % 7) + 7) % 7;
+}
+
+/** Every date from `from` to `to`, both included; empty when `to` is before `from`. */
+export function datesBetween(from: LocalDate, to: LocalDate): LocalDate[] {
+  const start = toEpochDay(from);
+  const end = toEpochDay(to);
+  const dates: LocalDate[] = [];
+  for (let day = start; day <= end; day += 1) dates.push(fromEpochDay(day));
+  return dates;
+}
+
+export function minDate(a: LocalDate, b: LocalDate): LocalDate {
+  return a <= b ? a : b;
+}
+
+export function maxDate(a: LocalDate, b: LocalDate): LocalDate {
+  return a >= b ? a : b;
+}
+
+/** The wall-clock reading of an instant in an IANA time zone. */
+export type ZonedTime = { date: LocalDate; hour: number; minute: number; second: number };
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** True when the runtime knows the IANA zone (e.g. "Europe/Berlin"). */
+export function isTimeZone(value: unknown): value is string {
+  if (typeof value !== 'string' || value.length === 0 || value.length > 64) return false;
+  try {
+    formatterFor(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function zonedTime(instant: Date | number, timeZone: string): ZonedTime {
+  const parts = formatterFor(timeZone).formatToParts(instant);
+  const get = (type: Intl.DateTimeFormatPartTypes): number =>
+    Number(parts.find((part) => part.type === type)?.value ?? 0);
+  return {
+    date: formatLocalDate(get('year'), get('month'), get('day')),
+    hour: get('hour'),
+    minute: get('minute'),
+    second: get('second'),
+  };
+}
+
+/** The calendar date an instant falls on in the given time zone. */
+export function localDateOf(instant: Date | number, timeZone: string): LocalDate {
+  return zonedTime(instant, timeZone).date;
+}
+
+function utcMs(year: number, month: number, day: number): number {
+  const date = new Date(Date.UTC(2000, month - 1, day));
+  date.setUTCFullYear(year);
+  return date.getTime();
+}
+
+function pad(value: number, width: number): string {
+  return String(value).padStart(width, '0');
+}

@@ -1,0 +1,40 @@
+/**
+ * When a habit shows up, and when it may be completed (spec §4, DESIGN §4).
+ */
+import type { LocalDate } from './dates';
+import { isSamePeriod, type Frequency, type WeekStart } from './periods';
+
+export type Schedule = {
+  frequency: Frequency;
+  isRecurring: boolean;
+  specificDate: LocalDate | null;
+};
+
+/**
+ * A recurring habit (or one without a date) is visible every day; a Specific one only within the
+ * period of its date. A Specific yearly habit is visible only in its own year: the original app
+ * showed it in every year, which DESIGN §4 calls a bug.
+ */
+export function isVisibleOn(habit: Schedule, date: LocalDate, weekStart: WeekStart): boolean {
+  if (habit.isRecurring || habit.specificDate === null) return true;
+  return isSamePeriod(habit.specificDate, date, habit.frequency, weekStart);
+}
+
+export type CompletionEligibility = { ok: true } | { ok: false; reason: 'future' | 'not-visible' };
+
+/** A completion may be set for today or a past date on which the habit is visible. */
+export function completionEligibility(
+  habit: Schedule,
+  date: LocalDate,
+  today: LocalDate,
+  weekStart: WeekStart,
+): CompletionEligibility {
+  if (date > today) return { ok: false, reason: 'future' };
+  if (!isVisibleOn(habit, date, weekStart)) return { ok: false, reason: 'not-visible' };
+  return { ok: true };
+}
+
+export const ELIGIBILITY_MESSAGES = {
+  future: 'A habit cannot be completed for a future date.',
+  'not-visible': 'This habit is not scheduled on that date.',
+} as const;
