@@ -1,4 +1,3 @@
-// @ts-check
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -74,7 +73,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@habitquest/server*', '@habitquest/web*'], message: 'contracts sit below server and web.' },
+            {
+              group: ['@habitquest/server*', '@habitquest/web*'],
+              message: 'contracts sit below server and web.',
+            },
             { group: ['node:*', 'react'], message: 'contracts are shared by browser and server.' },
           ],
         },
@@ -87,7 +89,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@habitquest/server*', 'node:*'], message: 'the browser never imports server code.' }] },
+        {
+          patterns: [
+            {
+              group: ['@habitquest/server*', 'node:*'],
+              message: 'the browser never imports server code.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -96,7 +105,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@habitquest/web*'], message: 'the server never imports the web app.' }] },
+        {
+          patterns: [
+            { group: ['@habitquest/web*'], message: 'the server never imports the web app.' },
+          ],
+        },
       ],
     },
   },

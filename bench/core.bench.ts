@@ -20,7 +20,13 @@ const habits: HabitFacts[] = Array.from({ length: 15 }, (_, i) => ({
   createdOn: '2025-01-01',
 }));
 const completions: CompletionFacts[] = habits.flatMap((habit) =>
-  dates.map((date) => ({ habitId: habit.id, completionDate: date, periodKey: date, xpEarned: 10, pointsEarned: 5 })),
+  dates.map((date) => ({
+    habitId: habit.id,
+    completionDate: date,
+    periodKey: date,
+    xpEarned: 10,
+    pointsEarned: 5,
+  })),
 );
 
 function measure(name: string, run: () => unknown, minMs = 400): number {

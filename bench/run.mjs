@@ -8,7 +8,9 @@ import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const tsx = path.join(here, '../node_modules/.bin/tsx');
-for (const file of readdirSync(here).filter((name) => name.endsWith('.bench.ts')).sort()) {
+for (const file of readdirSync(here)
+  .filter((name) => name.endsWith('.bench.ts'))
+  .sort()) {
   console.log(`\n# ${file}`);
   const result = spawnSync(tsx, [path.join(here, file)], { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);

@@ -4,7 +4,15 @@
 // break things at run time (two Reacts, two zods with different schema classes …).
 import { readFileSync } from 'node:fs';
 
-const SINGLETONS = ['react', 'react-dom', 'zod', 'hono', 'drizzle-orm', 'better-auth', '@tanstack/react-query'];
+const SINGLETONS = [
+  'react',
+  'react-dom',
+  'zod',
+  'hono',
+  'drizzle-orm',
+  'better-auth',
+  '@tanstack/react-query',
+];
 const root = JSON.parse(readFileSync('package.json', 'utf8'));
 const lock = JSON.parse(readFileSync('package-lock.json', 'utf8'));
 const problems = [];
@@ -24,7 +32,8 @@ for (const workspace of ['.', ...root.workspaces]) {
 
 for (const name of SINGLETONS) {
   const copies = Object.keys(lock.packages).filter((key) => key.endsWith(`node_modules/${name}`));
-  if (copies.length > 1) problems.push(`${name} is installed ${copies.length} times: ${copies.join(', ')}`);
+  if (copies.length > 1)
+    problems.push(`${name} is installed ${copies.length} times: ${copies.join(', ')}`);
 }
 
 if (problems.length > 0) {

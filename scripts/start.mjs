@@ -8,7 +8,12 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webIndex = path.join(root, 'packages/web/dist/index.html');
-const webSources = ['packages/web/src', 'packages/web/index.html', 'packages/core/src', 'packages/contracts/src'];
+const webSources = [
+  'packages/web/src',
+  'packages/web/index.html',
+  'packages/core/src',
+  'packages/contracts/src',
+];
 
 function newestMtime(target) {
   const full = path.join(root, target);
@@ -16,7 +21,8 @@ function newestMtime(target) {
   const stat = statSync(full);
   if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = stat.mtimeMs;
-  for (const entry of readdirSync(full)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  for (const entry of readdirSync(full))
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
   return newest;
 }
 

@@ -12,7 +12,9 @@ if (existsSync(vitestFile)) {
   passed += vitest.numPassedTests;
   failed += vitest.numFailedTests;
   skipped += vitest.numPendingTests + vitest.numTodoTests;
-  console.log(`unit + integration: ${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed`);
+  console.log(
+    `unit + integration: ${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed`,
+  );
 }
 const e2eFile = 'test-results/e2e.json';
 if (existsSync(e2eFile)) {

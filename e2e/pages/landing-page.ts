@@ -9,7 +9,10 @@ export class LandingPage {
   constructor(readonly page: Page) {
     this.headline = page.getByRole('heading', { level: 1 });
     this.tagline = page.getByText('Your Daily Habit-Tracking Tool For Consistency and Progress');
-    this.features = page.getByRole('list').filter({ hasText: 'Rewards you define' }).getByRole('listitem');
+    this.features = page
+      .getByRole('list')
+      .filter({ hasText: 'Rewards you define' })
+      .getByRole('listitem');
     this.levelProgress = page.getByRole('progressbar', { name: 'Progress to the next level' });
   }
 

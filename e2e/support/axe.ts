@@ -3,7 +3,9 @@ import { expect, type Page } from '@playwright/test';
 
 /** Fails with the list of rules broken when axe-core finds any WCAG A/AA violation. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
   const summary = results.violations.map((violation) => ({
     rule: violation.id,
     nodes: violation.nodes.map((node) => node.target.join(' ')),

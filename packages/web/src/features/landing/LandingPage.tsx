@@ -112,7 +112,10 @@ function AdventurerPreview() {
               className="flex items-center gap-3 rounded-xl border border-slate-200 px-3 py-2 text-sm dark:border-slate-800"
             >
               {index < 2 ? (
-                <CheckCircle2 aria-hidden className="size-5 text-emerald-600 dark:text-emerald-400" />
+                <CheckCircle2
+                  aria-hidden
+                  className="size-5 text-emerald-600 dark:text-emerald-400"
+                />
               ) : (
                 <Circle aria-hidden className="size-5 text-slate-400" />
               )}

@@ -1,0 +1,65 @@
+/**
+ * The sign-in, sign-up and password-reset forms (spec §5). The requests themselves go to Better
+ * Auth's own endpoints; these schemas are what the forms check before sending.
+ */
+import { z } from 'zod';
+
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 128;
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 30;
+
+export const AUTH_MESSAGES = {
+  identifierRequired: 'Email or username is required',
+  passwordRequired: 'Password is required',
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN} characters`,
+  passwordTooLong: `Password must be at most ${PASSWORD_MAX} characters`,
+  usernameLength: `Username must be ${USERNAME_MIN}–${USERNAME_MAX} characters`,
+  usernameCharacters: 'Username may contain only letters, numbers and underscores',
+  emailInvalid: 'Enter a valid email address',
+} as const;
+
+/** An e-mail address, trimmed and lowercased so one person cannot hold two spellings of it. */
+export const zEmail = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, AUTH_MESSAGES.emailInvalid)
+  .pipe(z.email(AUTH_MESSAGES.emailInvalid));
+
+/** 3–30 of a–z, 0–9 and _, stored lowercased so "Bob" and "bob" are one name. */
+export const zUsername = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(USERNAME_MIN, AUTH_MESSAGES.usernameLength)
+  .max(USERNAME_MAX, AUTH_MESSAGES.usernameLength)
+  .regex(/^[a-z0-9_]+$/, AUTH_MESSAGES.usernameCharacters);
+
+/** Passwords are never trimmed: spaces are part of what the user chose. */
+const zPassword = z
+  .string()
+  .min(1, { error: AUTH_MESSAGES.passwordRequired, abort: true })
+  .min(PASSWORD_MIN, AUTH_MESSAGES.passwordTooShort)
+  .max(PASSWORD_MAX, AUTH_MESSAGES.passwordTooLong);
+
+export const zSignIn = z.strictObject({
+  identifier: z.string().trim().min(1, AUTH_MESSAGES.identifierRequired).max(254),
+  password: zPassword,
+});
+export type SignIn = z.infer<typeof zSignIn>;
+
+/** Spec §5: an identifier without '@' is a username, looked up to find the e-mail. */
+export function isUsernameIdentifier(identifier: string): boolean {
+  return !identifier.includes('@');
+}
+
+export const zSignUp = z.strictObject({
+  email: zEmail,
+  username: zUsername,
+  password: zPassword,
+});
+export type SignUp = z.infer<typeof zSignUp>;
+
+export const zPasswordResetRequest = z.strictObject({ email: zEmail });
+export type PasswordResetRequest = z.infer<typeof zPasswordResetRequest>;

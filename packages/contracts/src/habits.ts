@@ -1,0 +1,149 @@
+/**
+ * Habits and their completions on the wire (DESIGN §5).
+ */
+import { daysBetween } from '@habitquest/core/dates';
+import { z } from 'zod';
+import {
+  hasAnyField,
+  NOTHING_TO_UPDATE,
+  zFrequency,
+  zHexColor,
+  zId,
+  zInstant,
+  zIntBetween,
+  zLocalDate,
+  zName,
+  zNullableText,
+} from './common';
+import { zProgress } from './me';
+
+export const DEFAULT_HABIT_COLOR = '#10b981';
+export const DEFAULT_HABIT_ICON = 'target';
+export const DEFAULT_HABIT_XP = 10;
+export const TITLE_MAX = 200;
+export const DESCRIPTION_MAX = 2000;
+/** A completions query spans at most this many days, both ends included: a year view fits. */
+export const MAX_COMPLETIONS_SPAN_DAYS = 400;
+
+export const HABIT_MESSAGES = {
+  dateRequired: 'A specific habit needs a date: set specificDate or make it recurring',
+  dateForbidden:
+    'A recurring habit has no specific date: clear specificDate or set isRecurring false',
+  rangeOrder: 'from must not be after to',
+  rangeTooLong: `A completions query spans at most ${MAX_COMPLETIONS_SPAN_DAYS} days`,
+} as const;
+
+/** DESIGN §4: 1–100 XP on create and on edit alike. */
+const zXp = zIntBetween(1, 100);
+/** An icon name or an emoji, never a blob. */
+const zIcon = z.string().trim().min(1, 'Icon is required').max(32);
+
+export const zHabit = z.object({
+  id: zId,
+  title: z.string(),
+  description: z.string().nullable(),
+  frequency: zFrequency,
+  categoryId: zId.nullable(),
+  /** The category's name, for display. */
+  category: z.string().nullable(),
+  xpOnComplete: z.int(),
+  isRecurring: z.boolean(),
+  specificDate: zLocalDate.nullable(),
+  color: zHexColor,
+  icon: z.string(),
+  streak: z.int().min(0),
+  bestStreak: z.int().min(0),
+  lastCompletedAt: zInstant.nullable(),
+  createdAt: zInstant,
+});
+export type Habit = z.infer<typeof zHabit>;
+
+type ScheduleFields = { isRecurring?: boolean; specificDate?: string | null };
+
+/**
+ * What is wrong with a habit's recurring/specific pair, or null when it holds together. Fields
+ * left undefined are not judged, so the server runs this again on the merged habit of an update.
+ */
+export function scheduleIssue(schedule: ScheduleFields): string | null {
+  if (schedule.isRecurring === false && schedule.specificDate === null) {
+    return HABIT_MESSAGES.dateRequired;
+  }
+  if (schedule.isRecurring === true && typeof schedule.specificDate === 'string') {
+    return HABIT_MESSAGES.dateForbidden;
+  }
+  return null;
+}
+
+function checkSchedule(habit: ScheduleFields, ctx: z.RefinementCtx): void {
+  const issue = scheduleIssue(habit);
+  if (issue !== null) ctx.addIssue({ code: 'custom', message: issue, path: ['specificDate'] });
+}
+
+export const zHabitCreate = z
+  .strictObject({
+    title: zName('Title', TITLE_MAX),
+    description: zNullableText(DESCRIPTION_MAX).default(null),
+    frequency: zFrequency.default('daily'),
+    /** null: no category chosen; the server files the habit under the fallback category. */
+    categoryId: zId.nullable().default(null),
+    xpOnComplete: zXp.default(DEFAULT_HABIT_XP),
+    isRecurring: z.boolean().default(true),
+    specificDate: zLocalDate.nullable().default(null),
+    color: zHexColor.default(DEFAULT_HABIT_COLOR),
+    icon: zIcon.default(DEFAULT_HABIT_ICON),
+  })
+  .superRefine(checkSchedule);
+export type HabitCreate = z.infer<typeof zHabitCreate>;
+
+export const zHabitUpdate = z
+  .strictObject({
+    title: zName('Title', TITLE_MAX).optional(),
+    description: zNullableText(DESCRIPTION_MAX).optional(),
+    frequency: zFrequency.optional(),
+    categoryId: zId.nullable().optional(),
+    xpOnComplete: zXp.optional(),
+    isRecurring: z.boolean().optional(),
+    specificDate: zLocalDate.nullable().optional(),
+    color: zHexColor.optional(),
+    icon: zIcon.optional(),
+  })
+  .refine(hasAnyField, NOTHING_TO_UPDATE)
+  .superRefine(checkSchedule);
+export type HabitUpdate = z.infer<typeof zHabitUpdate>;
+
+export const zCompletion = z.object({
+  id: zId,
+  habitId: zId,
+  completionDate: zLocalDate,
+  periodKey: z.string(),
+  xpEarned: z.int().min(0),
+  pointsEarned: z.int().min(0),
+  completedAt: zInstant,
+});
+export type Completion = z.infer<typeof zCompletion>;
+
+/** PUT /api/habits/:id/completions/:date: the state wanted, so a replay changes nothing. */
+export const zSetCompletion = z.strictObject({ completed: z.boolean() });
+export type SetCompletion = z.infer<typeof zSetCompletion>;
+
+export const zSetCompletionResult = z.object({
+  /** True only when this request created the completion. */
+  added: z.boolean(),
+  /** The completion now in place for that period, or null when there is none. */
+  completion: zCompletion.nullable(),
+  progress: zProgress,
+});
+export type SetCompletionResult = z.infer<typeof zSetCompletionResult>;
+
+/** GET /api/completions?from&to — a bounded range, so one request cannot ask for everything. */
+export const zCompletionsQuery = z
+  .object({ from: zLocalDate, to: zLocalDate })
+  .superRefine(({ from, to }, ctx) => {
+    const span = daysBetween(from, to) + 1;
+    if (span < 1)
+      ctx.addIssue({ code: 'custom', message: HABIT_MESSAGES.rangeOrder, path: ['to'] });
+    if (span > MAX_COMPLETIONS_SPAN_DAYS) {
+      ctx.addIssue({ code: 'custom', message: HABIT_MESSAGES.rangeTooLong, path: ['to'] });
+    }
+  });
+export type CompletionsQuery = z.infer<typeof zCompletionsQuery>;

@@ -1,0 +1,338 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { addDays } from './dates';
+import {
+  emptyBackupData,
+  goalsOf,
+  zBackupData,
+  type BackupCategory,
+  type BackupCompletion,
+  type BackupData,
+  type BackupHabit,
+  type BackupInventoryItem,
+  type BackupReward,
+} from './backup-schema';
+import { mergeData, replaceData } from './backup-merge';
+import { FREQUENCIES, periodKey, type Frequency, type WeekStart } from './periods';
+
+function completion(date: string, xpEarned = 10, frequency: Frequency = 'daily'): BackupCompletion {
+  return {
+    completionDate: date,
+    periodKey: periodKey(date, frequency),
+    xpEarned,
+    pointsEarned: Math.floor(xpEarned / 2),
+    completedAt: `${date}T09:00:00.000Z`,
+  };
+}
+
+function habit(id: string, overrides: Partial<BackupHabit> = {}): BackupHabit {
+  return {
+    id,
+    name: `Habit ${id}`,
+    description: null,
+    frequency: 'daily',
+    category: null,
+    xpOnComplete: 10,
+    isRecurring: true,
+    specificDate: null,
+    color: '#10b981',
+    icon: 'target',
+    createdAt: '2024-01-01T08:00:00.000Z',
+    completions: [],
+    ...overrides,
+  };
+}
+
+function category(name: string, monthlyTargetXp = 100, isFallback = false): BackupCategory {
+  return { name, color: '#6366f1', monthlyTargetXp, isFallback };
+}
+
+function reward(id: string, name: string, cost = 100): BackupReward {
+  const fields = { description: null, category: null, icon: null, rarity: null };
+  return { id, name, cost, keepInShop: false, ...fields };
+}
+
+function item(name: string, redeemedAt: string, cost = 100): BackupInventoryItem {
+  return { name, cost, redeemedAt, description: null, icon: null, rarity: null };
+}
+
+function data(overrides: Partial<BackupData>): BackupData {
+  const merged = { ...emptyBackupData(), ...overrides };
+  return { ...merged, goals: goalsOf(merged.categories) };
+}
+
+describe('replaceData', () => {
+  it('returns the incoming data and its totals', () => {
+    const current = data({ habits: [habit('old')], points: 500 });
+    const incoming = data({
+      habits: [habit('a', { completions: [completion('2024-01-02')] }), habit('b')],
+      categories: [category('HEALTH')],
+      shop: [reward('r1', 'Coffee')],
+      inventory: [item('Movie', '2024-01-03T20:00:00.000Z')],
+      points: 40,
+      totalXP: 120,
+    });
+    expect(replaceData(current, incoming)).toEqual({
+      data: incoming,
+      summary: {
+        habits: 2,
+        categories: 1,
+        rewards: 1,
+        inventory: 1,
+        completions: 1,
+        points: 40,
+        xp: 120,
+      },
+    });
+  });
+});
+
+describe('mergeData', () => {
+  it('adds a new habit with its completions, and their XP and points', () => {
+    const current = data({ habits: [habit('a')], points: 100, totalXP: 300 });
+    const added = habit('b', { completions: [completion('2024-01-02', 21)] });
+    const { data: merged, summary } = mergeData(current, data({ habits: [added], points: 9999 }));
+    expect(merged.habits).toEqual([habit('a'), added]);
+    expect(merged.points).toBe(110);
+    expect(merged.totalXP).toBe(321);
+    expect(summary).toEqual({
+      habits: 1,
+      categories: 0,
+      rewards: 0,
+      inventory: 0,
+      completions: 1,
+      points: 10,
+      xp: 21,
+    });
+  });
+
+  it('updates a habit of the same id and joins its completions by period key', () => {
+    const mine = completion('2024-01-02', 10);
+    const current = data({ habits: [habit('a', { name: 'Old', completions: [mine] })] });
+    const clash = { ...completion('2024-01-02', 50), completedAt: '2024-01-02T23:00:00.000Z' };
+    const fresh = completion('2024-01-03', 30);
+    const incoming = data({ habits: [habit('a', { name: 'New', completions: [clash, fresh] })] });
+    const { data: merged, summary } = mergeData(current, incoming);
+    expect(merged.habits).toEqual([habit('a', { name: 'New', completions: [mine, fresh] })]);
+    expect(summary).toMatchObject({ habits: 0, completions: 1, xp: 30, points: 15 });
+    expect(merged.totalXP).toBe(30);
+  });
+
+  it("keeps the user's frequency and completions when the file's frequency differs", () => {
+    const mine = habit('a', { frequency: 'daily', completions: [completion('2024-01-02')] });
+    const theirs = habit('a', {
+      frequency: 'weekly',
+      name: 'Renamed',
+      completions: [completion('2024-01-09', 10, 'weekly')],
+    });
+    const { data: merged, summary } = mergeData(
+      data({ habits: [mine] }),
+      data({ habits: [theirs] }),
+    );
+    expect(merged.habits).toEqual([
+      { ...theirs, frequency: 'daily', completions: mine.completions },
+    ]);
+    expect(summary.completions).toBe(0);
+  });
+
+  it('merges the shop by name: the file wins, the reward keeps its id', () => {
+    const current = data({ shop: [reward('r1', 'Coffee', 50), reward('r2', 'Movie')] });
+    const incoming = data({ shop: [reward('x9', '  coffee ', 80), reward('x8', 'Book', 30)] });
+    const { data: merged, summary } = mergeData(current, incoming);
+    expect(merged.shop).toEqual([
+      reward('r1', '  coffee ', 80),
+      reward('r2', 'Movie'),
+      reward('x8', 'Book', 30),
+    ]);
+    expect(summary.rewards).toBe(1);
+  });
+
+  it('pairs rewards of a repeated name one to one', () => {
+    const current = data({ shop: [reward('r1', 'Tea', 10)] });
+    const incoming = data({ shop: [reward('x1', 'Tea', 20), reward('x2', 'tea', 30)] });
+    expect(mergeData(current, incoming).data.shop).toEqual([
+      reward('r1', 'Tea', 20),
+      reward('x2', 'tea', 30),
+    ]);
+  });
+
+  it('de-duplicates the inventory by name and redemption time, and charges what is added', () => {
+    const current = data({ inventory: [item('Movie', '2024-01-03T20:00:00.000Z')], points: 500 });
+    const incoming = data({
+      inventory: [
+        item('movie', '2024-01-03T21:00:00+01:00'),
+        item('Movie', '2024-01-04T20:00:00.000Z', 70),
+        item('Movie', '2024-01-04T20:00:00.000Z', 70),
+      ],
+    });
+    const { data: merged, summary } = mergeData(current, incoming);
+    expect(merged.inventory).toEqual([
+      item('Movie', '2024-01-03T20:00:00.000Z'),
+      item('Movie', '2024-01-04T20:00:00.000Z', 70),
+    ]);
+    expect(merged.points).toBe(430);
+    expect(summary).toMatchObject({ inventory: 1, points: -70, xp: 0 });
+  });
+
+  it('unions categories by name, the file setting the target, and rebuilds the goals', () => {
+    const current = data({
+      categories: [category('HEALTH', 350), category('UNCATEGORIZED HABITS', 100, true)],
+    });
+    const incoming = data({ categories: [category('HEALTH', 500), category('FUN', 50, true)] });
+    const { data: merged, summary } = mergeData(current, incoming);
+    expect(merged.categories).toEqual([
+      category('HEALTH', 500),
+      category('UNCATEGORIZED HABITS', 100, true),
+      category('FUN', 50, false),
+    ]);
+    expect(merged.goals).toEqual({ HEALTH: 500, 'UNCATEGORIZED HABITS': 100, FUN: 50 });
+    expect(summary.categories).toBe(1);
+  });
+
+  it('takes the fallback category from the file when the user has none', () => {
+    const incoming = data({ categories: [category('UNCATEGORIZED HABITS', 100, true)] });
+    expect(mergeData(emptyBackupData(), incoming).data.categories).toEqual(incoming.categories);
+  });
+
+  it("keeps the user's settings and only adds the keys they lack", () => {
+    const current = data({ settings: { theme: 'dark', volume: 0.5 } });
+    const incoming = data({ settings: { theme: 'light', weekStart: 1 } });
+    expect(mergeData(current, incoming).data.settings).toEqual({
+      theme: 'dark',
+      volume: 0.5,
+      weekStart: 1,
+    });
+  });
+});
+
+// Small pools of ids and names, so that generated data sets overlap and merges have work to do.
+const HABIT_IDS = ['h1', 'h2', 'h3', 'h4'];
+const CATEGORY_NAMES = ['HEALTH', 'CAREER', 'FUN', 'UNCATEGORIZED HABITS'];
+const REWARD_NAMES = ['Coffee', 'coffee', ' Movie', 'Book'];
+const INSTANTS = ['2024-01-03T20:00:00.000Z', '2024-01-03T21:00:00+01:00', '2024-02-01T00:00:00Z'];
+
+const completionsArb = (frequency: Frequency) =>
+  fc
+    .uniqueArray(
+      fc.record({
+        day: fc.integer({ min: 0, max: 60 }),
+        weekStart: fc.integer({ min: 0, max: 6 }),
+        xp: fc.integer({ min: 1, max: 100 }),
+      }),
+      {
+        maxLength: 5,
+        selector: ({ day, weekStart }) =>
+          periodKey(addDays('2024-01-01', day), frequency, weekStart as WeekStart),
+      },
+    )
+    .map((entries) =>
+      entries.map(({ day, weekStart, xp }) => {
+        const date = addDays('2024-01-01', day);
+        return {
+          ...completion(date, xp),
+          periodKey: periodKey(date, frequency, weekStart as WeekStart),
+        };
+      }),
+    );
+
+const habitArb = (id: string, categoryNames: string[]) =>
+  fc
+    .record({
+      name: fc.constantFrom('Read', 'Run'),
+      frequency: fc.constantFrom(...FREQUENCIES),
+      category: fc.constantFrom(null, ...categoryNames),
+    })
+    .chain((fields) =>
+      completionsArb(fields.frequency).map((completions) => habit(id, { ...fields, completions })),
+    );
+
+const rewardArb = fc
+  .tuple(fc.constantFrom('r1', 'r2', 'r3'), fc.constantFrom(...REWARD_NAMES), fc.nat(500))
+  .map(([id, name, cost]) => reward(id, name, cost + 1));
+
+const itemArb = fc
+  .tuple(fc.constantFrom('Movie', 'movie', 'Tea'), fc.constantFrom(...INSTANTS), fc.nat(500))
+  .map(([name, redeemedAt, cost]) => item(name, redeemedAt, cost));
+
+const dataArb: fc.Arbitrary<BackupData> = fc
+  .uniqueArray(fc.constantFrom(...CATEGORY_NAMES), { maxLength: 4 })
+  .chain((names) =>
+    fc.record({
+      categories: fc.tuple(
+        ...names.map((name) =>
+          fc.nat(1000).map((target) => category(name, target, name === 'UNCATEGORIZED HABITS')),
+        ),
+      ),
+      habits: fc
+        .uniqueArray(fc.constantFrom(...HABIT_IDS), { maxLength: 4 })
+        .chain((ids) => fc.tuple(...ids.map((id) => habitArb(id, names)))),
+      shop: fc.array(rewardArb, { maxLength: 4 }),
+      inventory: fc.array(itemArb, { maxLength: 4 }),
+      points: fc.integer({ min: -1000, max: 100_000 }),
+      totalXP: fc.nat(100_000),
+      settings: fc.dictionary(fc.constantFrom('theme', 'volume', 'weekStart'), fc.jsonValue()),
+    }),
+  )
+  .map((fields) =>
+    data({ ...fields, categories: [...fields.categories], habits: [...fields.habits] }),
+  );
+
+describe('mergeData properties', () => {
+  it('generates valid data, and merging valid data gives valid data', () => {
+    fc.assert(
+      fc.property(dataArb, dataArb, (a, b) => {
+        expect(zBackupData.safeParse(a).success).toBe(true);
+        expect(zBackupData.safeParse(mergeData(a, b).data).error).toBeUndefined();
+      }),
+    );
+  });
+
+  it('merging data into itself changes nothing and adds nothing', () => {
+    fc.assert(
+      fc.property(dataArb, (x) => {
+        const { data: merged, summary } = mergeData(x, x);
+        expect(merged).toEqual(x);
+        expect(summary).toEqual({
+          habits: 0,
+          categories: 0,
+          rewards: 0,
+          inventory: 0,
+          completions: 0,
+          points: 0,
+          xp: 0,
+        });
+      }),
+    );
+  });
+
+  it('is idempotent: merging the same file twice is merging it once', () => {
+    fc.assert(
+      fc.property(dataArb, dataArb, (a, b) => {
+        const once = mergeData(a, b).data;
+        const twice = mergeData(once, b);
+        expect(twice.data).toEqual(once);
+        expect(twice.summary.points).toBe(0);
+        expect(twice.summary.xp).toBe(0);
+      }),
+    );
+  });
+
+  it('changes the balances by exactly the summary', () => {
+    fc.assert(
+      fc.property(dataArb, dataArb, (a, b) => {
+        const { data: merged, summary } = mergeData(a, b);
+        expect(merged.points - a.points).toBe(summary.points);
+        expect(merged.totalXP - a.totalXP).toBe(summary.xp);
+        expect(merged.habits.length - a.habits.length).toBe(summary.habits);
+      }),
+    );
+  });
+
+  it('replace returns the incoming data whatever the current data', () => {
+    fc.assert(
+      fc.property(dataArb, dataArb, (a, b) => {
+        expect(replaceData(a, b).data).toBe(b);
+      }),
+    );
+  });
+});

@@ -1,0 +1,310 @@
+/**
+ * HabitQuest's export file, version 4.0.0 (spec §3 "Export file", DESIGN §4): its zod schema,
+ * the checksum that detects later edits, and building the file from the user's data.
+ */
+import { z } from 'zod';
+import { isLocalDate, zonedTime } from './dates';
+import { FREQUENCIES, periodKey, type Frequency, type WeekStart } from './periods';
+
+export const BACKUP_VERSION = '4.0.0';
+export const BACKUP_MAJOR_VERSION = 4;
+export const BACKUP_SOURCE = 'HabitQuest';
+
+const WEEK_STARTS: readonly WeekStart[] = [0, 1, 2, 3, 4, 5, 6];
+
+function intBetween(min: number, max: number) {
+  const message = `must be a whole number from ${min} to ${max}`;
+  return z.int({ error: message }).min(min, message).max(max, message);
+}
+
+function text(max: number) {
+  return z.string().max(max, `must be at most ${max} characters`);
+}
+
+function requiredText(max: number) {
+  return text(max).refine((value) => value.trim().length > 0, 'must not be blank');
+}
+
+const zId = requiredText(200);
+const zName = requiredText(200);
+const zDescription = text(2000).nullable();
+const zIcon = text(100).nullable();
+const zRarity = text(50).nullable();
+/** Category names are stored uppercase (spec §5), so a hand-edited "health" still matches. */
+const zCategoryName = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .min(1, 'must not be blank')
+  .max(200, 'must be at most 200 characters');
+const zInstant = z.iso.datetime({ offset: true, error: 'must be a date and time (ISO 8601)' });
+const zLocalDate = z.string().refine(isLocalDate, 'must be a real date (YYYY-MM-DD)');
+const zColor = z.string().regex(/^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i, 'must be a colour like #10b981');
+
+/**
+ * Whether `key` is the period key of `date` for `frequency` under some week start. The week start
+ * is a user setting that may have changed since, so every one of the seven is accepted.
+ */
+export function isPeriodKeyOf(key: string, date: string, frequency: Frequency): boolean {
+  if (frequency !== 'weekly') return key === periodKey(date, frequency);
+  return WEEK_STARTS.some((weekStart) => key === periodKey(date, frequency, weekStart));
+}
+
+export const zBackupCompletion = z.object({
+  completionDate: zLocalDate,
+  periodKey: text(10),
+  xpEarned: intBetween(0, 1000),
+  pointsEarned: intBetween(0, 1000),
+  completedAt: zInstant,
+});
+
+export const zBackupHabit = z
+  .object({
+    id: zId,
+    name: zName,
+    description: zDescription,
+    frequency: z.enum(FREQUENCIES, { error: `must be one of ${FREQUENCIES.join(', ')}` }),
+    category: zCategoryName.nullable(),
+    xpOnComplete: intBetween(1, 1000),
+    isRecurring: z.boolean(),
+    specificDate: zLocalDate.nullable(),
+    color: zColor,
+    icon: text(100),
+    createdAt: zInstant,
+    completions: z.array(zBackupCompletion),
+  })
+  .superRefine((habit, ctx) => {
+    // The database keeps one completion per habit and period (DESIGN §3).
+    const seen = new Set<string>();
+    habit.completions.forEach((completion, index) => {
+      const path = ['completions', index, 'periodKey'];
+      if (!isPeriodKeyOf(completion.periodKey, completion.completionDate, habit.frequency)) {
+        const message = `is not the ${habit.frequency} period of ${completion.completionDate}`;
+        ctx.addIssue({ code: 'custom', path, message });
+      } else if (seen.has(completion.periodKey)) {
+        ctx.addIssue({ code: 'custom', path, message: 'appears twice for this habit' });
+      }
+      seen.add(completion.periodKey);
+    });
+  });
+
+export const zBackupCategory = z.object({
+  name: zCategoryName,
+  color: zColor,
+  monthlyTargetXp: intBetween(0, 10000),
+  isFallback: z.boolean(),
+});
+
+export const zBackupReward = z.object({
+  id: zId,
+  name: zName,
+  description: zDescription,
+  cost: intBetween(1, 10000),
+  category: text(200).nullable(),
+  icon: zIcon,
+  rarity: zRarity,
+  keepInShop: z.boolean(),
+});
+
+export const zBackupInventoryItem = z.object({
+  id: zId.optional(),
+  name: zName,
+  // A purchase snapshot with a missing cost shows 0 (spec §3), so 0 is a valid cost here.
+  cost: intBetween(0, 10000),
+  redeemedAt: zInstant,
+  description: zDescription,
+  icon: zIcon,
+  rarity: zRarity,
+});
+
+export const zBackupData = z
+  .object({
+    habits: z.array(zBackupHabit),
+    categories: z.array(zBackupCategory),
+    goals: z.record(z.string(), intBetween(0, 10000)),
+    shop: z.array(zBackupReward),
+    inventory: z.array(zBackupInventoryItem),
+    // A negative balance is allowed: an undo after spending can leave one (DESIGN §4).
+    points: z.int({ error: 'must be a whole number' }),
+    totalXP: z.int({ error: 'must be a whole number' }).min(0, 'must not be negative'),
+    settings: z.record(z.string(), z.unknown()),
+  })
+  .superRefine((data, ctx) => {
+    const names = new Set<string>();
+    let fallbacks = 0;
+    data.categories.forEach((category, index) => {
+      if (names.has(category.name)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['categories', index, 'name'],
+          message: 'appears twice',
+        });
+      }
+      names.add(category.name);
+      fallbacks += category.isFallback ? 1 : 0;
+    });
+    if (fallbacks > 1) {
+      ctx.addIssue({ code: 'custom', path: ['categories'], message: 'has more than one fallback' });
+    }
+    const ids = new Set<string>();
+    data.habits.forEach((habit, index) => {
+      if (ids.has(habit.id)) {
+        ctx.addIssue({ code: 'custom', path: ['habits', index, 'id'], message: 'appears twice' });
+      }
+      ids.add(habit.id);
+      if (habit.category !== null && !names.has(habit.category)) {
+        const message = `names a category that is not in the file (${habit.category})`;
+        ctx.addIssue({ code: 'custom', path: ['habits', index, 'category'], message });
+      }
+    });
+  });
+
+const zCount = z.int().min(0);
+
+export const zBackupIntegrity = z.object({
+  habits: zCount,
+  completions: zCount,
+  categories: zCount,
+  rewards: zCount,
+  inventory: zCount,
+});
+
+export const zBackupFile = z.object({
+  version: z.string(),
+  exportedAt: zInstant,
+  source: z.literal(BACKUP_SOURCE, { error: `must be "${BACKUP_SOURCE}"` }),
+  data: zBackupData,
+  integrity: zBackupIntegrity,
+  checksum: z.string(),
+});
+
+export type BackupCompletion = z.output<typeof zBackupCompletion>;
+export type BackupHabit = z.output<typeof zBackupHabit>;
+export type BackupCategory = z.output<typeof zBackupCategory>;
+export type BackupReward = z.output<typeof zBackupReward>;
+export type BackupInventoryItem = z.output<typeof zBackupInventoryItem>;
+export type BackupData = z.output<typeof zBackupData>;
+export type BackupIntegrity = z.output<typeof zBackupIntegrity>;
+export type BackupFile = z.output<typeof zBackupFile>;
+
+/** Data with nothing in it: no habits, categories, rewards, points or settings. */
+export function emptyBackupData(): BackupData {
+  return {
+    habits: [],
+    categories: [],
+    goals: {},
+    shop: [],
+    inventory: [],
+    points: 0,
+    totalXP: 0,
+    settings: {},
+  };
+}
+
+/** The goals map (category name → monthly target XP) that the categories imply. */
+export function goalsOf(categories: readonly BackupCategory[]): Record<string, number> {
+  // fromEntries defines own properties, so a category named "__proto__" stays a plain key.
+  return Object.fromEntries(
+    categories.map((category) => [category.name, category.monthlyTargetXp]),
+  );
+}
+
+/** The counts stored in a file's `integrity` block. */
+export function integrityOf(data: BackupData): BackupIntegrity {
+  return {
+    habits: data.habits.length,
+    completions: data.habits.reduce((sum, habit) => sum + habit.completions.length, 0),
+    categories: data.categories.length,
+    rewards: data.shop.length,
+    inventory: data.inventory.length,
+  };
+}
+
+/**
+ * JSON with every object's keys sorted, recursively, so that equal data always gives the same
+ * text whatever order its keys were written in. Undefined values are dropped as JSON does.
+ */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) {
+    return `[${value.map((item: unknown) => canonicalJson(item)).join(',')}]`;
+  }
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.entries(value)
+      .filter(([, item]) => item !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`);
+    return `{${entries.join(',')}}`;
+  }
+  if (value === undefined || typeof value === 'function' || typeof value === 'symbol')
+    return 'null';
+  return JSON.stringify(value);
+}
+
+/**
+ * FNV-1a 64-bit of the text's UTF-8 bytes, as 16 hex digits. Computed on four 16-bit limbs
+ * rather than BigInt because backups can be megabytes long; no node:crypto, since the browser
+ * runs this too.
+ */
+export function fnv1a64(textValue: string): string {
+  // Offset basis 0xcbf29ce484222325, lowest limb first.
+  let v0 = 0x2325;
+  let v1 = 0x8422;
+  let v2 = 0x9ce4;
+  let v3 = 0xcbf2;
+  const step = (byte: number): void => {
+    v0 ^= byte;
+    // Multiply by the prime 0x100000001b3 = 2^40 + 0x1b3, carrying between the limbs.
+    const t0 = v0 * 0x1b3;
+    const t1 = v1 * 0x1b3 + (t0 >>> 16);
+    const t2 = v2 * 0x1b3 + (v0 << 8) + (t1 >>> 16);
+    const t3 = v3 * 0x1b3 + (v1 << 8) + (t2 >>> 16);
+    v0 = t0 & 0xffff;
+    v1 = t1 & 0xffff;
+    v2 = t2 & 0xffff;
+    v3 = t3 & 0xffff;
+  };
+  for (let index = 0; index < textValue.length; index += 1) {
+    const code = textValue.codePointAt(index) ?? 0;
+    if (code > 0xffff) index += 1; // the low surrogate was read with the high one
+    utf8(code, step);
+  }
+  return [v3, v2, v1, v0].map((limb) => limb.toString(16).padStart(4, '0')).join('');
+}
+
+/** Feeds the UTF-8 bytes of one code point (a lone surrogate as its 3-byte form). */
+function utf8(code: number, step: (byte: number) => void): void {
+  if (code < 0x80) {
+    step(code);
+    return;
+  }
+  const continuations = code < 0x800 ? 1 : code < 0x10000 ? 2 : 3;
+  // The lead byte starts with one 1-bit per byte of the sequence: 110xxxxx, 1110xxxx, 11110xxx.
+  step(((0xff << (7 - continuations)) & 0xff) | (code >> (6 * continuations)));
+  for (let shift = 6 * (continuations - 1); shift >= 0; shift -= 6) {
+    step(0x80 | ((code >> shift) & 0x3f));
+  }
+}
+
+/** The checksum of a file's `data`: FNV-1a 64 of its canonical JSON. */
+export function checksumOf(data: unknown): string {
+  return fnv1a64(canonicalJson(data));
+}
+
+/** The export file for `data`, with its integrity counts and checksum filled in. */
+export function buildExportFile(options: { data: BackupData; exportedAt: Date }): BackupFile {
+  return {
+    version: BACKUP_VERSION,
+    exportedAt: options.exportedAt.toISOString(),
+    source: BACKUP_SOURCE,
+    data: options.data,
+    integrity: integrityOf(options.data),
+    checksum: checksumOf(options.data),
+  };
+}
+
+/** 'habitquest-backup-2024-03-09-1405.json': the export instant in the user's local time. */
+export function exportFileName(instant: Date, timeZone: string): string {
+  const { date, hour, minute } = zonedTime(instant, timeZone);
+  const time = `${String(hour).padStart(2, '0')}${String(minute).padStart(2, '0')}`;
+  return `habitquest-backup-${date}-${time}.json`;
+}
