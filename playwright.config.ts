@@ -1,10 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3187);
 const dataDir = path.resolve('test-results/e2e-data');
-mkdirSync(dataDir, { recursive: true });
 
 export default defineConfig({
   testDir: 'e2e',
@@ -32,10 +30,17 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    command: 'node_modules/.bin/tsx packages/server/src/main.ts',
+    // A fresh embedded database for every run (the config itself is loaded by every worker too).
+    command: `rm -rf ${dataDir} && node_modules/.bin/tsx packages/server/src/main.ts`,
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    },
   },
 });

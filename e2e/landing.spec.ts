@@ -6,11 +6,13 @@ import { saveScreenshot, VIEWPORTS } from './support/screens';
 test('the product serves its API and its web app from one process', async ({ request }) => {
   const health = await request.get('/api/health');
   expect(health.status()).toBe(200);
-  expect(await health.json()).toEqual({ ok: true });
+  expect(await health.json()).toEqual({ ok: true, db: 'pglite' });
 
-  const missing = await request.get('/api/no-such-route');
-  expect(missing.status()).toBe(404);
-  expect(await missing.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found' } });
+  const anonymous = await request.get('/api/me');
+  expect(anonymous.status()).toBe(401);
+  expect(await anonymous.json()).toEqual({
+    error: { code: 'UNAUTHENTICATED', message: 'User not authenticated' },
+  });
 
   const deepLink = await request.get('/auth/update-password');
   expect(deepLink.status()).toBe(200);

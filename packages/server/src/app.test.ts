@@ -1,59 +1,49 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from './app';
 import { loadConfig } from './config';
-import { createLogger } from './logger';
-
-function listen(webDist: string): Promise<{ server: ServerType; url: string }> {
-  const config = loadConfig({ PORT: '0', DATA_DIR: tmpdir(), WEB_DIST: webDist });
-  const app = createApp({ config, logger: createLogger('silent') });
-  return new Promise((resolve) => {
-    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
-      resolve({ server, url: `http://127.0.0.1:${info.port}` });
-    });
-  });
-}
+import { startTestServer, TestClient, type TestServer } from './testing/harness';
 
 describe('the HTTP app over real HTTP', () => {
-  let server: ServerType;
-  let url: string;
+  let server: TestServer;
+  let client: TestClient;
 
   beforeAll(async () => {
     const webDist = mkdtempSync(path.join(tmpdir(), 'hq-web-'));
     mkdirSync(path.join(webDist, 'assets'));
     writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
     writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
-    ({ server, url } = await listen(webDist));
+    server = await startTestServer('pglite', { env: { WEB_DIST: webDist } });
+    client = new TestClient(server.url);
   });
 
-  afterAll(() => {
-    server.close();
+  afterAll(async () => {
+    await server.stop();
   });
 
-  it('answers health', async () => {
-    const response = await fetch(`${url}/api/health`);
+  it('answers health with the database in use', async () => {
+    const response = await client.get('/api/health');
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ ok: true });
+    expect(response.body).toEqual({ ok: true, db: 'pglite' });
     expect(response.headers.get('x-request-id')).toBeTruthy();
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
-  it('answers unknown API routes with the error shape, never the web app', async () => {
-    const response = await fetch(`${url}/api/nope`, { method: 'POST' });
-    expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found' } });
+  it('answers unknown API routes with the error shape once signed in, never the web app', async () => {
+    const anonymous = await client.get('/api/nope');
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body).toEqual({
+      error: { code: 'UNAUTHENTICATED', message: 'User not authenticated' },
+    });
   });
 
   it('serves hashed assets with a long cache and client routes with index.html', async () => {
-    const asset = await fetch(`${url}/assets/app-abc123.js`);
+    const asset = await fetch(`${server.url}/assets/app-abc123.js`);
     expect(asset.status).toBe(200);
     expect(asset.headers.get('cache-control')).toContain('immutable');
 
-    const route = await fetch(`${url}/auth/update-password?token=x`);
+    const route = await fetch(`${server.url}/auth/update-password?token=x`);
     expect(route.status).toBe(200);
     expect(route.headers.get('cache-control')).toBe('no-cache');
     expect(await route.text()).toContain('<div id="root">');
@@ -62,24 +52,44 @@ describe('the HTTP app over real HTTP', () => {
 
 describe('an unbuilt web app', () => {
   it('says how to build it instead of failing silently', async () => {
-    const { server, url } = await listen(path.join(tmpdir(), 'hq-missing-dist'));
-    const response = await fetch(`${url}/`);
+    const server = await startTestServer('pglite');
+    const response = await fetch(`${server.url}/`);
     expect(response.status).toBe(503);
     expect(await response.text()).toContain('npm start');
-    server.close();
+    await server.stop();
   });
 });
 
 describe('configuration', () => {
   it('applies defaults', () => {
     const config = loadConfig({});
-    expect(config.port).toBe(3000);
-    expect(config.host).toBe('0.0.0.0');
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      publicUrl: 'http://localhost:3000',
+      databaseUrl: undefined,
+      authSecret: undefined,
+      oauth: {},
+      stripe: null,
+      trustProxy: false,
+      logLevel: 'info',
+    });
     expect(path.isAbsolute(config.dataDir)).toBe(true);
-    expect(config.logLevel).toBe('info');
+  });
+
+  it('turns on only the OAuth providers with both id and secret', () => {
+    const config = loadConfig({
+      GITHUB_CLIENT_ID: 'id',
+      GITHUB_CLIENT_SECRET: 'secret',
+      GOOGLE_CLIENT_ID: 'only-id',
+    });
+    expect(config.oauth).toEqual({ github: { clientId: 'id', clientSecret: 'secret' } });
   });
 
   it('lists every bad variable at once', () => {
-    expect(() => loadConfig({ PORT: 'abc', LOG_LEVEL: 'loud' })).toThrow(/PORT[\s\S]*LOG_LEVEL/);
+    expect(() => loadConfig({ PORT: 'abc', LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://x' })).toThrow(
+      /PORT[\s\S]*DATABASE_URL[\s\S]*LOG_LEVEL/,
+    );
+    expect(() => loadConfig({ AUTH_SECRET: 'short' })).toThrow(/AUTH_SECRET/);
   });
 });

@@ -1,21 +1,36 @@
 /**
  * The HTTP application: the JSON API under /api and the built web app everywhere else.
  */
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { serveStatic } from '@hono/node-server/serve-static';
 import { apiErrorBody } from '@habitquest/contracts/errors';
+import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
+import type { AppEnv } from './app-env';
+import type { Auth } from './auth/auth';
+import { authRoutes } from './auth/routes';
 import type { Config } from './config';
+import type { DatabaseHandle } from './db/client';
+import { HttpError } from './http/errors';
+import { originGuard } from './http/origin-guard';
+import { requireUser } from './http/require-user';
 import type { Logger } from './logger';
+import { meRoutes } from './me/routes';
+import { mountWebApp } from './web-app';
 
-export type AppEnv = { Variables: { requestId: string } };
+export type AppDeps = {
+  config: Config;
+  logger: Logger;
+  database: DatabaseHandle;
+  auth: Auth;
+  /** The clock; tests may pass their own. */
+  now?: () => Date;
+};
 
-export function createApp(options: { config: Config; logger: Logger }): Hono<AppEnv> {
-  const { config, logger } = options;
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const { config, logger, database, auth } = deps;
+  const db = database.db;
+  const now = deps.now ?? (() => new Date());
   const app = new Hono<AppEnv>();
 
   app.use(requestId());
@@ -44,37 +59,29 @@ export function createApp(options: { config: Config; logger: Logger }): Hono<App
     );
   });
 
-  app.get('/api/health', (c) => c.json({ ok: true }));
-  app.all('/api/*', (c) => c.json(apiErrorBody('NOT_FOUND', 'Not found'), 404));
+  app.get('/api/health', async (c) => {
+    await db.execute(sql`select 1`);
+    return c.json({ ok: true, db: database.kind });
+  });
+  // Every state-changing request, the sign-in and sign-up ones included, must come from our origin.
+  app.use('/api/*', originGuard([config.publicUrl]));
+  app.route('/api/auth', authRoutes({ auth, db, config }));
+
+  const api = new Hono<AppEnv>();
+  api.use(requireUser(auth));
+  api.route('/', meRoutes({ db, now }));
+  api.all('*', (c) => c.json(apiErrorBody('NOT_FOUND', 'Not found'), 404));
+  app.route('/api', api);
 
   app.onError((error, c) => {
+    if (error instanceof HttpError) {
+      for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
+      return c.json(apiErrorBody(error.code, error.message, error.details), error.status as 400);
+    }
     logger.error({ requestId: c.get('requestId'), err: error }, 'unhandled error');
     return c.json(apiErrorBody('INTERNAL', 'Something went wrong. Please try again.'), 500);
   });
 
   mountWebApp(app, config.webDist, logger);
   return app;
-}
-
-/** Serves the built SPA; any unknown path gets index.html so client-side routes load. */
-function mountWebApp(app: Hono<AppEnv>, webDist: string, logger: Logger): void {
-  const indexFile = path.join(webDist, 'index.html');
-  if (!existsSync(indexFile)) {
-    logger.warn({ webDist }, 'web app not built: run `npm run build` (npm start does it for you)');
-    app.get('*', (c) =>
-      c.text('HabitQuest: the web app is not built yet. Run `npm start`, which builds it.', 503),
-    );
-    return;
-  }
-  const root = path.relative(process.cwd(), webDist) || '.';
-  app.use('/assets/*', async (c, next) => {
-    await next();
-    // File names under /assets carry a content hash, so they never change.
-    if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
-  });
-  app.use('*', serveStatic({ root }));
-  app.get('*', async (c) => {
-    c.header('Cache-Control', 'no-cache');
-    return c.html(await readFile(indexFile, 'utf8'));
-  });
 }

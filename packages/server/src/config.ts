@@ -7,19 +7,60 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const optional = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+const flag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((value) => value === 'true' || value === '1');
 
 const zEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optional.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  PUBLIC_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  AUTH_SECRET: optional.pipe(z.string().min(32).optional()),
+  SMTP_URL: optional.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+  MAIL_FROM: z.string().min(3).default('HabitQuest <no-reply@habitquest.local>'),
+  FEEDBACK_EMAIL: z.email().default('feedback@habitquest.app'),
+  GOOGLE_CLIENT_ID: optional,
+  GOOGLE_CLIENT_SECRET: optional,
+  GITHUB_CLIENT_ID: optional,
+  GITHUB_CLIENT_SECRET: optional,
+  DISCORD_CLIENT_ID: optional,
+  DISCORD_CLIENT_SECRET: optional,
+  STRIPE_SECRET_KEY: optional,
+  STRIPE_WEBHOOK_SECRET: optional,
+  STRIPE_API_BASE: optional.pipe(z.url().optional()),
+  TRUST_PROXY: flag,
   WEB_DIST: z.string().min(1).default(path.join(repoRoot, 'packages/web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
+
+export const OAUTH_PROVIDERS = ['google', 'github', 'discord'] as const;
+export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
+export type OAuthCredentials = { clientId: string; clientSecret: string };
 
 export type Config = {
   port: number;
   host: string;
   dataDir: string;
+  /** PostgreSQL when set; otherwise PGlite in dataDir. */
+  databaseUrl: string | undefined;
+  /** The address users reach the product at; links in mails point here. */
+  publicUrl: string;
+  /** When absent, one is generated and kept in dataDir on first start. */
+  authSecret: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  feedbackEmail: string;
+  oauth: Partial<Record<OAuthProvider, OAuthCredentials>>;
+  stripe: { secretKey: string; webhookSecret: string; apiBase: string | undefined } | null;
+  /** Believe X-Forwarded-For only behind a proxy the operator vouches for. */
+  trustProxy: boolean;
   webDist: string;
   logLevel: z.infer<typeof zEnv>['LOG_LEVEL'];
 };
@@ -28,15 +69,42 @@ export type Config = {
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = zEnv.safeParse(env);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    const problems = parsed.error.issues.map(
+      (issue) => `${issue.path.join('.')}: ${issue.message}`,
+    );
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
-  const values = parsed.data;
+  const v = parsed.data;
+  const oauth: Config['oauth'] = {};
+  const pairs: [OAuthProvider, string | undefined, string | undefined][] = [
+    ['google', v.GOOGLE_CLIENT_ID, v.GOOGLE_CLIENT_SECRET],
+    ['github', v.GITHUB_CLIENT_ID, v.GITHUB_CLIENT_SECRET],
+    ['discord', v.DISCORD_CLIENT_ID, v.DISCORD_CLIENT_SECRET],
+  ];
+  for (const [provider, clientId, clientSecret] of pairs) {
+    if (clientId && clientSecret) oauth[provider] = { clientId, clientSecret };
+  }
   return {
-    port: values.PORT,
-    host: values.HOST,
-    dataDir: path.resolve(values.DATA_DIR),
-    webDist: path.resolve(values.WEB_DIST),
-    logLevel: values.LOG_LEVEL,
+    port: v.PORT,
+    host: v.HOST,
+    dataDir: path.resolve(v.DATA_DIR),
+    databaseUrl: v.DATABASE_URL,
+    publicUrl: (v.PUBLIC_URL ?? `http://localhost:${v.PORT}`).replace(/\/+$/, ''),
+    authSecret: v.AUTH_SECRET,
+    smtpUrl: v.SMTP_URL,
+    mailFrom: v.MAIL_FROM,
+    feedbackEmail: v.FEEDBACK_EMAIL,
+    oauth,
+    stripe:
+      v.STRIPE_SECRET_KEY && v.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: v.STRIPE_SECRET_KEY,
+            webhookSecret: v.STRIPE_WEBHOOK_SECRET,
+            apiBase: v.STRIPE_API_BASE,
+          }
+        : null,
+    trustProxy: v.TRUST_PROXY,
+    webDist: path.resolve(v.WEB_DIST),
+    logLevel: v.LOG_LEVEL,
   };
 }

@@ -1,0 +1,379 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verification } from '../db/schema';
+import {
+  DATABASE_KINDS,
+  signUp,
+  startTestServer,
+  TestClient,
+  type TestServer,
+} from '../testing/harness';
+
+let ipCounter = 0;
+/** Each client gets its own address (the servers trust X-Forwarded-For), so limits stay apart. */
+function clientFrom(server: TestServer): TestClient {
+  ipCounter += 1;
+  return new TestClient(server.url, {
+    'x-forwarded-for': `10.1.${Math.floor(ipCounter / 250)}.${ipCounter % 250}`,
+  });
+}
+
+describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer(kind, { env: { TRUST_PROXY: 'true' } });
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  it('signs up, and the new account starts with its defaults', async () => {
+    const { client, email, username } = await signUp(server);
+    const me = await client.get('/api/me');
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({
+      user: { email, username },
+      plan: {
+        isPro: false,
+        limits: { habits: 15, categories: 10, rewards: 6 },
+        counts: { habits: 0, categories: 7, rewards: 0 },
+      },
+      progress: {
+        level: 1,
+        xp: 0,
+        points: 0,
+        streak: 0,
+        xpIntoLevel: 0,
+        xpForNextLevel: 100,
+        percent: 0,
+      },
+      settings: { theme: 'system', weekStart: 0 },
+    });
+    expect(server.database.kind).toBe(kind);
+  });
+
+  it('refuses a duplicate e-mail or username', async () => {
+    const first = await signUp(server);
+    const again = await clientFrom(server).post('/api/auth/sign-up/email', {
+      email: first.email,
+      username: 'someone_else',
+      password: 'secret123',
+      name: 'x',
+    });
+    expect(again.status).toBeGreaterThanOrEqual(400);
+    const sameName = await clientFrom(server).post('/api/auth/sign-up/email', {
+      email: 'other@example.com',
+      username: first.username,
+      password: 'secret123',
+      name: 'x',
+    });
+    expect(sameName.status).toBeGreaterThanOrEqual(400);
+  });
+
+  it('signs in by e-mail and by username, and refuses a wrong password', async () => {
+    const { email, username, password } = await signUp(server);
+    const byEmail = clientFrom(server);
+    expect((await byEmail.post('/api/auth/sign-in/email', { email, password })).status).toBe(200);
+    expect((await byEmail.get('/api/me')).status).toBe(200);
+
+    const byUsername = clientFrom(server);
+    expect(
+      (await byUsername.post('/api/auth/sign-in/username', { username, password })).status,
+    ).toBe(200);
+    expect((await byUsername.get('/api/me')).body).toMatchObject({ user: { email } });
+
+    const wrong = clientFrom(server);
+    const refused = await wrong.post('/api/auth/sign-in/email', {
+      email,
+      password: 'not-the-password',
+    });
+    expect(refused.status).toBe(401);
+    expect((await wrong.get('/api/me')).status).toBe(401);
+  });
+
+  it('answers an unknown username with the spec message', async () => {
+    const response = await clientFrom(server).post('/api/auth/sign-in/username', {
+      username: 'nobody_here',
+      password: 'whatever1',
+    });
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual({
+      error: {
+        code: 'UNAUTHENTICATED',
+        message: 'Username not found. Please check your username or use your email instead.',
+      },
+    });
+  });
+
+  it('ends the session on sign-out', async () => {
+    const { client } = await signUp(server);
+    const cookie = client.cookieHeader;
+    expect((await client.post('/api/auth/sign-out')).status).toBe(200);
+    const stale = new TestClient(server.url, { cookie });
+    expect((await stale.get('/api/me')).status).toBe(401);
+  });
+
+  it('needs a session on every data route', async () => {
+    const anonymous = clientFrom(server);
+    for (const [method, url] of [
+      ['GET', '/api/me'],
+      ['PATCH', '/api/profile'],
+      ['PATCH', '/api/settings'],
+    ] as const) {
+      const response = await anonymous.request(method, url, method === 'GET' ? undefined : {});
+      expect(response.status).toBe(401);
+      expect(response.body).toEqual({
+        error: { code: 'UNAUTHENTICATED', message: 'User not authenticated' },
+      });
+    }
+  });
+
+  it('refuses a state-changing request from a foreign origin, or with none', async () => {
+    const { client } = await signUp(server);
+    const foreign = await client.patch(
+      '/api/settings',
+      { theme: 'dark' },
+      { origin: 'https://evil.example' },
+    );
+    expect(foreign.status).toBe(403);
+    expect(foreign.body).toMatchObject({ error: { code: 'FORBIDDEN' } });
+    const signUpFromElsewhere = await clientFrom(server).post(
+      '/api/auth/sign-up/email',
+      { email: 'csrf@example.com', username: 'csrf_user', password: 'secret123', name: 'x' },
+      { origin: 'https://evil.example' },
+    );
+    expect(signUpFromElsewhere.status).toBe(403);
+    expect((await client.get('/api/me')).body).toMatchObject({ settings: { theme: 'system' } });
+  });
+});
+
+describe.each(DATABASE_KINDS)('profile and settings on %s', (kind) => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  it('changes the username, unique and well-formed', async () => {
+    const { client } = await signUp(server);
+    const other = await signUp(server);
+    expect((await client.patch('/api/profile', { username: 'quest_master' })).body).toEqual({
+      username: 'quest_master',
+    });
+    expect((await client.get('/api/me')).body).toMatchObject({
+      user: { username: 'quest_master' },
+    });
+
+    const taken = await other.client.patch('/api/profile', { username: 'quest_master' });
+    expect(taken.status).toBe(409);
+    expect(taken.body).toMatchObject({ error: { code: 'CONFLICT' } });
+    for (const username of ['ab', 'has space', 'x'.repeat(31), 42]) {
+      const bad = await client.patch('/api/profile', { username });
+      expect(bad.status).toBe(400);
+      expect(bad.body).toMatchObject({ error: { code: 'VALIDATION' } });
+    }
+    expect((await client.get('/api/me')).body).toMatchObject({
+      user: { username: 'quest_master' },
+    });
+  });
+
+  it('updates settings and refuses unknown or forbidden fields without changing anything', async () => {
+    const { client } = await signUp(server);
+    const updated = await client.patch('/api/settings', {
+      theme: 'dark',
+      accent: 'emerald',
+      weekStart: 1,
+      timeZone: 'Europe/Berlin',
+      audio: { effectsVolume: 0.5 },
+    });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({
+      theme: 'dark',
+      accent: 'emerald',
+      weekStart: 1,
+      timeZone: 'Europe/Berlin',
+      audio: { effectsVolume: 0.5 },
+    });
+
+    for (const patch of [
+      { points: 1_000_000 },
+      { isPro: true },
+      { userId: 'someone' },
+      { theme: 'neon' },
+      { weekStart: 9 },
+      { timeZone: 'Mars/Base' },
+    ]) {
+      const refused = await client.patch('/api/settings', patch);
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ error: { code: 'VALIDATION' } });
+    }
+    const notJson = await client.request('PATCH', '/api/settings', '{oops', {
+      'content-type': 'application/json',
+    });
+    expect(notJson.status).toBe(400);
+
+    const me = await client.get('/api/me');
+    expect(me.body).toMatchObject({
+      settings: { theme: 'dark', accent: 'emerald', weekStart: 1, timeZone: 'Europe/Berlin' },
+      progress: { points: 0 },
+      plan: { isPro: false },
+    });
+  });
+});
+
+describe.each(DATABASE_KINDS)('password reset on %s', (kind) => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer(kind, { env: { TRUST_PROXY: 'true' } });
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  async function requestReset(email: string) {
+    const response = await clientFrom(server).post('/api/auth/request-password-reset', {
+      email,
+      redirectTo: '/auth/update-password',
+    });
+    return response;
+  }
+
+  function tokenFrom(text: string): string {
+    const match = /\/auth\/update-password\?token=([^\s"]+)/.exec(text);
+    if (!match?.[1]) throw new Error(`no reset link in: ${text}`);
+    return decodeURIComponent(match[1]);
+  }
+
+  it('answers the same whether or not the address exists', async () => {
+    const unknown = await requestReset('nobody@example.com');
+    const { email } = await signUp(server);
+    const known = await requestReset(email);
+    expect(unknown.status).toBe(200);
+    expect(known.status).toBe(200);
+    expect(unknown.body).toEqual(known.body);
+  });
+
+  it('resets once with the mailed link, ends other sessions, and refuses reused, forged or expired tokens', async () => {
+    const { client, email } = await signUp(server);
+    const otherDevice = clientFrom(server);
+    await otherDevice.post('/api/auth/sign-in/email', { email, password: 'correct horse' });
+    expect((await otherDevice.get('/api/me')).status).toBe(200);
+
+    await requestReset(email);
+    const mail = server.mails.at(-1);
+    expect(mail?.to).toBe(email);
+    expect(mail?.text).toContain(`${server.config.publicUrl}/auth/update-password?token=`);
+    const token = tokenFrom(mail?.text ?? '');
+
+    const reset = await clientFrom(server).post('/api/auth/reset-password', {
+      token,
+      newPassword: 'brand new secret',
+    });
+    expect(reset.status).toBe(200);
+    expect((await client.get('/api/me')).status).toBe(401);
+    expect((await otherDevice.get('/api/me')).status).toBe(401);
+
+    const fresh = clientFrom(server);
+    expect(
+      (await fresh.post('/api/auth/sign-in/email', { email, password: 'correct horse' })).status,
+    ).toBe(401);
+    expect(
+      (await fresh.post('/api/auth/sign-in/email', { email, password: 'brand new secret' })).status,
+    ).toBe(200);
+
+    const reused = await clientFrom(server).post('/api/auth/reset-password', {
+      token,
+      newPassword: 'another one',
+    });
+    expect(reused.status).toBe(400);
+    const forged = await clientFrom(server).post('/api/auth/reset-password', {
+      token: 'forged-token',
+      newPassword: 'another one',
+    });
+    expect(forged.status).toBe(400);
+
+    await requestReset(email);
+    const expiring = tokenFrom(server.mails.at(-1)?.text ?? '');
+    await server.database.db
+      .update(verification)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(verification.identifier, `reset-password:${expiring}`));
+    const expired = await clientFrom(server).post('/api/auth/reset-password', {
+      token: expiring,
+      newPassword: 'another one',
+    });
+    expect(expired.status).toBe(400);
+  });
+});
+
+describe.each(DATABASE_KINDS)('rate limits on %s', (kind) => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer(kind, { env: { TRUST_PROXY: 'true' } });
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  it('answers the 4th sign-in in 10 s from one address with 429 and Retry-After', async () => {
+    const { email, password } = await signUp(server);
+    const client = clientFrom(server);
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      expect((await client.post('/api/auth/sign-in/email', { email, password })).status).toBe(200);
+    }
+    const fourth = await client.post('/api/auth/sign-in/email', { email, password });
+    expect(fourth.status).toBe(429);
+    expect(Number(fourth.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(fourth.body).toMatchObject({ error: { code: 'RATE_LIMITED' } });
+  });
+
+  it('caps failures per account across rotating addresses', async () => {
+    const { email, password } = await signUp(server);
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      expect(
+        (
+          await clientFrom(server).post('/api/auth/sign-in/email', {
+            email,
+            password: 'wrong-guess',
+          })
+        ).status,
+      ).toBe(401);
+    }
+    const blocked = await clientFrom(server).post('/api/auth/sign-in/email', { email, password });
+    expect(blocked.status).toBe(429);
+  });
+
+  it('sends at most 3 reset mails per address per hour', async () => {
+    const { email } = await signUp(server);
+    const before = server.mails.length;
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      statuses.push(
+        (await clientFrom(server).post('/api/auth/request-password-reset', { email })).status,
+      );
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect(server.mails.length - before).toBe(3);
+  });
+
+  it('does not believe X-Forwarded-For without TRUST_PROXY', async () => {
+    const strict = await startTestServer(kind);
+    try {
+      const { email, password } = await signUp(strict);
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 4; attempt += 1) {
+        const rotating = new TestClient(strict.url, { 'x-forwarded-for': `10.9.9.${attempt}` });
+        statuses.push((await rotating.post('/api/auth/sign-in/email', { email, password })).status);
+      }
+      expect(statuses).toEqual([200, 200, 200, 429]);
+    } finally {
+      await strict.stop();
+    }
+  });
+});

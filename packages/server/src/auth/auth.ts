@@ -1,0 +1,83 @@
+/**
+ * Better Auth: e-mail + password accounts with usernames, password reset by mail, and OAuth with
+ * Google, GitHub and Discord when their credentials are configured.
+ */
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { username } from 'better-auth/plugins/username';
+import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '@habitquest/contracts/auth';
+import { provisionAccount } from '../accounts/provision-account';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { account, rateLimit, session, user, verification } from '../db/auth-schema';
+import type { Logger } from '../logger';
+import type { Mailer } from '../mail/mailer';
+import { passwordResetMail } from './reset-mail';
+
+export const RESET_TOKEN_SECONDS = 60 * 60;
+
+export function createAuth(options: {
+  config: Config;
+  db: Database;
+  secret: string;
+  mailer: Mailer;
+  logger: Logger;
+}) {
+  const { config, db, secret, mailer, logger } = options;
+  const isHttps = config.publicUrl.startsWith('https://');
+  return betterAuth({
+    appName: 'HabitQuest',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret,
+    trustedOrigins: [config.publicUrl],
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user, session, account, verification, rateLimit },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_MIN,
+      maxPasswordLength: PASSWORD_MAX,
+      autoSignIn: true,
+      resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
+      // A reset ends every other session: whoever knew the old password is signed out.
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user: target, token }) => {
+        const link = `${config.publicUrl}/auth/update-password?token=${encodeURIComponent(token)}`;
+        await mailer.send(passwordResetMail({ to: target.email, link }));
+      },
+    },
+    plugins: [
+      username({
+        minUsernameLength: USERNAME_MIN,
+        maxUsernameLength: USERNAME_MAX,
+        usernameValidator: (value) => /^[a-z0-9_]+$/.test(value),
+      }),
+    ],
+    socialProviders: Object.fromEntries(
+      Object.entries(config.oauth).map(([provider, credentials]) => [provider, { ...credentials }]),
+    ),
+    // The app's own limits (auth/limits.ts) run before Better Auth and know the client's real IP.
+    rateLimit: { enabled: false },
+    advanced: {
+      useSecureCookies: isHttps,
+      cookiePrefix: 'habitquest',
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: isHttps },
+      ipAddress: { ipAddressHeaders: config.trustProxy ? ['x-forwarded-for'] : [] },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (created) => {
+            await provisionAccount({ db, userId: created.id });
+            logger.info({ userId: created.id }, 'account created');
+          },
+        },
+      },
+    },
+    logger: { disabled: config.logLevel === 'silent' },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

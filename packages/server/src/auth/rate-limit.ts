@@ -1,0 +1,62 @@
+/**
+ * Fixed-window rate limits kept in the database. One atomic upsert per hit, so concurrent requests
+ * on any number of instances count exactly.
+ */
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { rateLimits } from '../db/schema';
+
+export type LimitRule = { windowMs: number; max: number };
+export type LimitResult = { isAllowed: boolean; retryAfterSeconds: number };
+
+/** Counts one hit against `key` and says whether it is still within the rule. */
+export async function hitLimit(
+  db: Database,
+  key: string,
+  rule: LimitRule,
+  now: number,
+): Promise<LimitResult> {
+  const expired = now - rule.windowMs;
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, windowStart: now, count: 1 })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${rateLimits.windowStart} <= ${expired} then 1 else ${rateLimits.count} + 1 end`,
+        windowStart: sql`case when ${rateLimits.windowStart} <= ${expired} then ${now} else ${rateLimits.windowStart} end`,
+      },
+    })
+    .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart });
+  return judge(row, rule, now);
+}
+
+/** Reads the counter without counting: whether `key` is already over its rule. */
+export async function peekLimit(
+  db: Database,
+  key: string,
+  rule: LimitRule,
+  now: number,
+): Promise<LimitResult> {
+  const [row] = await db
+    .select({ count: rateLimits.count, windowStart: rateLimits.windowStart })
+    .from(rateLimits)
+    .where(sql`${rateLimits.key} = ${key}`);
+  if (!row || row.windowStart <= now - rule.windowMs)
+    return { isAllowed: true, retryAfterSeconds: 0 };
+  return row.count >= rule.max
+    ? judge({ ...row, count: row.count + 1 }, rule, now)
+    : { isAllowed: true, retryAfterSeconds: 0 };
+}
+
+function judge(
+  row: { count: number; windowStart: number } | undefined,
+  rule: LimitRule,
+  now: number,
+): LimitResult {
+  if (!row || row.count <= rule.max) return { isAllowed: true, retryAfterSeconds: 0 };
+  return {
+    isAllowed: false,
+    retryAfterSeconds: Math.max(1, Math.ceil((row.windowStart + rule.windowMs - now) / 1000)),
+  };
+}

@@ -1,0 +1,211 @@
+/**
+ * HabitQuest's tables (DESIGN §3). Every row carries user_id and every query filters by it.
+ * Points and XP are a ledger; `progress` caches its sums and is locked to serialise a user's
+ * money-like changes (completions, redeems, limits).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { user } from './auth-schema';
+
+export { account, rateLimit, session, user, verification } from './auth-schema';
+
+const createdAt = timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const userId = () =>
+  text('user_id')
+    .notNull()
+    .references(() => user.id, { onDelete: 'cascade' });
+
+/** A user's settings document (theme, accent, audio, reminders, week start, time zone). */
+export const userSettings = pgTable('user_settings', {
+  userId: userId().primaryKey(),
+  settings: jsonb('settings').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Cached sums of the ledger. Balance = sum of the ledger, always. */
+export const progress = pgTable('progress', {
+  userId: userId().primaryKey(),
+  xp: integer('xp').notNull().default(0),
+  points: integer('points').notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const LEDGER_KINDS = ['earn', 'undo', 'redeem', 'import', 'reset'] as const;
+
+export const ledger = pgTable(
+  'ledger',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userId(),
+    kind: text('kind', { enum: LEDGER_KINDS }).notNull(),
+    xpDelta: integer('xp_delta').notNull(),
+    pointsDelta: integer('points_delta').notNull(),
+    /** The completion, purchase or import this entry accounts for. */
+    refId: text('ref_id'),
+    createdAt,
+  },
+  (table) => [index('ledger_user_idx').on(table.userId)],
+);
+
+export const categories = pgTable(
+  'hq_categories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userId(),
+    name: text('name').notNull(),
+    color: text('color').notNull().default('#6366f1'),
+    monthlyTargetXp: integer('monthly_target_xp').notNull().default(200),
+    isFallback: boolean('is_fallback').notNull().default(false),
+    createdAt,
+  },
+  (table) => [uniqueIndex('hq_categories_user_name_uq').on(table.userId, table.name)],
+);
+
+export const habits = pgTable(
+  'hq_habits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userId(),
+    name: text('name').notNull(),
+    description: text('description'),
+    frequency: text('frequency', { enum: ['daily', 'weekly', 'monthly', 'yearly'] }).notNull(),
+    categoryId: uuid('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    isRecurring: boolean('is_recurring').notNull().default(true),
+    specificDate: date('specific_date', { mode: 'string' }),
+    xpReward: integer('xp_reward').notNull().default(10),
+    color: text('color').notNull().default('#10b981'),
+    icon: text('icon').notNull().default('target'),
+    createdAt,
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('hq_habits_user_idx').on(table.userId)],
+);
+
+export const completions = pgTable(
+  'hq_completions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    habitId: uuid('habit_id')
+      .notNull()
+      .references(() => habits.id, { onDelete: 'cascade' }),
+    userId: userId(),
+    completionDate: date('completion_date', { mode: 'string' }).notNull(),
+    periodKey: text('period_key').notNull(),
+    /** What this completion awarded, so an undo takes back exactly that. */
+    xpEarned: integer('xp_earned').notNull(),
+    pointsEarned: integer('points_earned').notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('hq_completions_habit_period_uq').on(table.habitId, table.periodKey),
+    index('hq_completions_user_date_idx').on(table.userId, table.completionDate),
+  ],
+);
+
+export const rewards = pgTable(
+  'hq_rewards',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userId(),
+    name: text('name').notNull(),
+    description: text('description'),
+    cost: integer('cost').notNull().default(100),
+    category: text('category'),
+    icon: text('icon'),
+    rarity: text('rarity'),
+    keepInShop: boolean('keep_in_shop').notNull().default(false),
+    createdAt,
+  },
+  (table) => [index('hq_rewards_user_idx').on(table.userId)],
+);
+
+/** The inventory: a snapshot of each redeemed reward, kept when the reward itself is deleted. */
+export const purchasedRewards = pgTable(
+  'hq_purchased_rewards',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    rewardId: uuid('reward_id'),
+    userId: userId(),
+    rewardName: text('reward_name').notNull(),
+    rewardCost: integer('reward_cost').notNull(),
+    rewardDescription: text('reward_description'),
+    rewardIcon: text('reward_icon'),
+    rewardRarity: text('reward_rarity'),
+    purchasedAt: timestamp('purchased_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('hq_purchased_rewards_user_idx').on(table.userId, table.purchasedAt)],
+);
+
+/** Pro purchases. Written only by a verified payment webhook or the operator. */
+export const purchases = pgTable(
+  'purchases',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userId(),
+    product: text('product').notNull(),
+    status: text('status').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull().default('php'),
+    checkoutSessionId: text('checkout_session_id').unique(),
+    createdAt,
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('purchases_user_idx').on(table.userId)],
+);
+
+export const entitlements = pgTable('entitlements', {
+  userId: userId().primaryKey(),
+  premiumHabit: boolean('premium_habit').notNull().default(false),
+  premiumBundle: boolean('premium_bundle').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A repeated Idempotency-Key of the same user gets the first answer back (kept 7 days). */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: userId(),
+    key: text('key').notNull(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    status: integer('status').notNull(),
+    body: jsonb('body'),
+    createdAt,
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.key] }),
+    index('idempotency_keys_created_idx').on(table.createdAt),
+  ],
+);
+
+/**
+ * Fixed-window counters for the app's own rate limits (sign-in per IP, failures per account, reset
+ * mails per address). In the database, so every instance shares them.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: bigint('window_start', { mode: 'number' }).notNull(),
+  count: integer('count').notNull(),
+});
+
+/** Payment-provider events already handled, keyed by the provider's event id. */
+export const webhookEvents = pgTable('webhook_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
+});

@@ -1,0 +1,26 @@
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from '../app-env';
+import { HttpError } from './errors';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * CSRF protection for the app's own API: a state-changing request must say it comes from one of
+ * our origins. Browsers always send Origin on such requests, and a page on another site cannot
+ * forge it; a request without one is refused too, since nothing legitimate needs to omit it.
+ */
+export function originGuard(trustedOrigins: readonly string[]): MiddlewareHandler<AppEnv> {
+  const allowed = new Set(trustedOrigins.map((origin) => new URL(origin).origin));
+  return async (c, next) => {
+    if (!SAFE_METHODS.has(c.req.method)) {
+      const origin = c.req.header('origin');
+      if (!origin || !allowed.has(origin)) {
+        throw new HttpError(
+          'FORBIDDEN',
+          'This request was refused: it did not come from HabitQuest itself.',
+        );
+      }
+    }
+    await next();
+  };
+}

@@ -1,0 +1,20 @@
+import { validationIssues } from '@habitquest/contracts/errors';
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import { HttpError } from './errors';
+
+/** Parses the JSON body with a contracts schema; bad JSON or bad fields are a VALIDATION error. */
+export async function parseBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    throw new HttpError('VALIDATION', 'The request body must be JSON.', { issues: [] });
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    const issues = validationIssues(parsed.error);
+    throw new HttpError('VALIDATION', issues[0]?.message ?? 'The request is not valid', { issues });
+  }
+  return parsed.data;
+}

@@ -1,0 +1,48 @@
+/**
+ * Outgoing mail: SMTP through nodemailer when SMTP_URL is set; otherwise every mail is written to
+ * the log and to DATA_DIR/outbox/, so a local password reset still works without a mail server.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Logger } from '../logger';
+
+export type Mail = { to: string; subject: string; text: string; html: string };
+export type Mailer = { send: (mail: Mail) => Promise<void> };
+
+export function createMailer(options: {
+  smtpUrl: string | undefined;
+  from: string;
+  outboxDir: string;
+  logger: Logger;
+}): Mailer {
+  const { smtpUrl, from, outboxDir, logger } = options;
+  if (smtpUrl) {
+    const transport = nodemailer.createTransport(smtpUrl);
+    return {
+      send: async (mail) => {
+        await transport.sendMail({ from, ...mail });
+        logger.info({ to: mail.to, subject: mail.subject }, 'mail sent');
+      },
+    };
+  }
+  return {
+    send: async (mail) => {
+      await mkdir(outboxDir, { recursive: true });
+      const file = path.join(
+        outboxDir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${slug(mail.to)}.eml`,
+      );
+      const message = `From: ${from}\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`;
+      await writeFile(file, message, { mode: 0o600 });
+      logger.info(
+        { to: mail.to, subject: mail.subject, file },
+        'mail written to the outbox (no SMTP_URL)',
+      );
+    },
+  };
+}
+
+function slug(value: string): string {
+  return value.replace(/[^a-z0-9@.-]/gi, '_').slice(0, 80);
+}

@@ -1,0 +1,89 @@
+/**
+ * Composition: opens the database (taking the data directory when it is PGlite), applies
+ * migrations, wires auth and mail, and serves the app. Used by main.ts and by the tests.
+ */
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { serve, type ServerType } from '@hono/node-server';
+import { createApp } from './app';
+import { createAuth } from './auth/auth';
+import type { Config } from './config';
+import { lockDataDir, loadOrCreateSecret } from './data-dir';
+import { openDatabase, type DatabaseHandle } from './db/client';
+import type { Logger } from './logger';
+import { createMailer, type Mailer } from './mail/mailer';
+
+export type RunningServer = {
+  url: string;
+  port: number;
+  database: DatabaseHandle;
+  /** Stops accepting connections, lets requests in flight finish, then closes the database. */
+  close: () => Promise<void>;
+};
+
+export async function startServer(options: {
+  config: Config;
+  logger: Logger;
+  now?: () => Date;
+  mailer?: Mailer;
+}): Promise<RunningServer> {
+  const { config, logger } = options;
+  const unlock = config.databaseUrl ? noop : lockDataDir(config.dataDir);
+  try {
+    const database = await openDatabase(
+      config.databaseUrl
+        ? { kind: 'postgres', url: config.databaseUrl }
+        : { kind: 'pglite', dataDir: config.dataDir },
+    );
+    await database.migrate();
+    const secret = config.authSecret ?? loadOrCreateSecret(config.dataDir);
+    const mailer =
+      options.mailer ??
+      createMailer({
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        outboxDir: path.join(config.dataDir, 'outbox'),
+        logger,
+      });
+    const auth = createAuth({ config, db: database.db, secret, mailer, logger });
+    const app = createApp({
+      config,
+      logger,
+      database,
+      auth,
+      ...(options.now ? { now: options.now } : {}),
+    });
+    const server = await listen(app.fetch, config);
+    const port = (server.address() as AddressInfo).port;
+    return {
+      url: `http://127.0.0.1:${port}`,
+      port,
+      database,
+      close: async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => {
+            resolve();
+          });
+        });
+        await database.close();
+        unlock();
+      },
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+function noop(): void {
+  // nothing to release: PostgreSQL needs no data-directory lock
+}
+
+function listen(fetch: Parameters<typeof serve>[0]['fetch'], config: Config): Promise<ServerType> {
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch, port: config.port, hostname: config.host }, () => {
+      resolve(server);
+    });
+    server.once('error', reject);
+  });
+}
