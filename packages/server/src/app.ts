@@ -13,9 +13,13 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { HttpError } from './http/errors';
 import { originGuard } from './http/origin-guard';
+import { idempotency } from './http/idempotency';
 import { requireUser } from './http/require-user';
 import type { Logger } from './logger';
+import type { FeatureDeps } from './feature-deps';
 import { meRoutes } from './me/routes';
+import type { EventBus } from './realtime/bus';
+import { eventRoutes } from './realtime/routes';
 import { mountWebApp } from './web-app';
 
 export type AppDeps = {
@@ -23,6 +27,7 @@ export type AppDeps = {
   logger: Logger;
   database: DatabaseHandle;
   auth: Auth;
+  events: EventBus;
   /** The clock; tests may pass their own. */
   now?: () => Date;
 };
@@ -69,7 +74,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   const api = new Hono<AppEnv>();
   api.use(requireUser(auth));
-  api.route('/', meRoutes({ db, now }));
+  api.use(idempotency(db, now));
+  const features: FeatureDeps = { db, now, events: deps.events, config, logger };
+  // Feature routes: one line each.
+  api.route('/', meRoutes(features));
+  api.route('/', eventRoutes({ events: deps.events }));
+  // (end of feature routes)
   api.all('*', (c) => c.json(apiErrorBody('NOT_FOUND', 'Not found'), 404));
   app.route('/api', api);
 

@@ -12,6 +12,7 @@ import { lockDataDir, loadOrCreateSecret } from './data-dir';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import type { Logger } from './logger';
 import { createMailer, type Mailer } from './mail/mailer';
+import { createEventBus } from './realtime/bus';
 
 export type RunningServer = {
   url: string;
@@ -46,11 +47,13 @@ export async function startServer(options: {
         logger,
       });
     const auth = createAuth({ config, db: database.db, secret, mailer, logger });
+    const events = await createEventBus(database, logger);
     const app = createApp({
       config,
       logger,
       database,
       auth,
+      events,
       ...(options.now ? { now: options.now } : {}),
     });
     const server = await listen(app.fetch, config);
@@ -65,6 +68,7 @@ export async function startServer(options: {
             resolve();
           });
         });
+        await events.close();
         await database.close();
         unlock();
       },

@@ -23,6 +23,15 @@ export type DatabaseHandle = {
   kind: 'pglite' | 'postgres';
   /** Applies every pending migration (concurrent starts on PostgreSQL take turns). */
   migrate: () => Promise<void>;
+  /**
+   * LISTEN on a channel. On PostgreSQL a dedicated connection listens, so a NOTIFY from any
+   * instance arrives; `onReconnect` tells that notifications may have been missed meanwhile.
+   */
+  listen: (
+    channel: string,
+    onPayload: (payload: string) => void,
+    onReconnect?: () => void,
+  ) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
 };
 
@@ -59,7 +68,49 @@ function openPostgres(options: { url: string; maxConnections?: number }): Databa
         client.release();
       }
     },
+    listen: (channel, onPayload, onReconnect) =>
+      listenPostgres(options.url, channel, onPayload, onReconnect),
     close: () => pool.end(),
+  };
+}
+
+/** A LISTEN connection that comes back after a dropped connection (with backoff). */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onReconnect?: () => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let isClosed = false;
+  let delayMs = 250;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+    });
+    next.on('error', () => {
+      void next.end().catch(() => undefined);
+      if (isClosed) return;
+      setTimeout(() => {
+        connect().then(
+          () => {
+            delayMs = 250;
+            onReconnect?.();
+          },
+          () => undefined,
+        );
+      }, delayMs);
+      delayMs = Math.min(delayMs * 2, 10_000);
+    });
+    await next.connect();
+    await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+    client = next;
+  };
+  await connect();
+  return async () => {
+    isClosed = true;
+    await client?.end().catch(() => undefined);
   };
 }
 
@@ -71,6 +122,10 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
+    listen: async (channel, onPayload) => {
+      const unlisten = await client.listen(channel, onPayload);
+      return () => unlisten();
+    },
     close: () => client.close(),
   };
 }

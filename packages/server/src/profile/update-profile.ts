@@ -2,6 +2,7 @@ import type { ProfilePatch } from '@habitquest/contracts/me';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { user } from '../db/schema';
+import { sqlState, UNIQUE_VIOLATION } from '../http/db-errors';
 import { HttpError } from '../http/errors';
 
 export const USERNAME_TAKEN = 'That username is already taken. Please choose another one.';
@@ -25,11 +26,7 @@ export async function updateProfile(options: {
       .where(eq(user.id, userId));
   } catch (error) {
     // Two users racing for one name: the unique index decides.
-    if (
-      String(
-        (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code,
-      ) === '23505'
-    ) {
+    if (sqlState(error) === UNIQUE_VIOLATION) {
       throw new HttpError('CONFLICT', USERNAME_TAKEN);
     }
     throw error;
