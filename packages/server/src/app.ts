@@ -9,14 +9,18 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { AppEnv } from './app-env';
 import type { Auth } from './auth/auth';
 import { authRoutes } from './auth/routes';
+import { backupRoutes } from './backup/routes';
+import { categoryRoutes } from './categories/routes';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { HttpError } from './http/errors';
 import { originGuard } from './http/origin-guard';
 import { idempotency } from './http/idempotency';
 import { requireUser } from './http/require-user';
+import { rewardRoutes } from './rewards/routes';
 import type { Logger } from './logger';
 import type { FeatureDeps } from './feature-deps';
+import { habitRoutes } from './habits/routes';
 import { meRoutes } from './me/routes';
 import type { EventBus } from './realtime/bus';
 import { eventRoutes } from './realtime/routes';
@@ -78,6 +82,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const features: FeatureDeps = { db, now, events: deps.events, config, logger };
   // Feature routes: one line each.
   api.route('/', meRoutes(features));
+  api.route('/', habitRoutes(features));
+  api.route('/', categoryRoutes(features));
+  api.route('/', rewardRoutes(features));
+  api.route('/', backupRoutes(features));
   api.route('/', eventRoutes({ events: deps.events }));
   // (end of feature routes)
   api.all('*', (c) => c.json(apiErrorBody('NOT_FOUND', 'Not found'), 404));

@@ -63,12 +63,14 @@ export async function startServer(options: {
       port,
       database,
       close: async () => {
+        // Open event streams end first, or the HTTP server would wait for them forever.
+        const eventsClosed = events.close();
         await new Promise<void>((resolve) => {
           server.close(() => {
             resolve();
           });
         });
-        await events.close();
+        await eventsClosed;
         await database.close();
         unlock();
       },

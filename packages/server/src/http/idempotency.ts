@@ -51,7 +51,7 @@ export function idempotency(db: Database, now: () => Date): MiddlewareHandler<Ap
       .returning({ key: idempotencyKeys.key });
     if (claimed.length === 0) {
       const [first] = await db.select().from(idempotencyKeys).where(where);
-      if (!first || first.method !== c.req.method || first.path !== c.req.path) {
+      if (first?.method !== c.req.method || first.path !== c.req.path) {
         return c.json(
           apiErrorBody('CONFLICT', 'This Idempotency-Key was already used for another request.'),
           409,
@@ -73,7 +73,7 @@ export function idempotency(db: Database, now: () => Date): MiddlewareHandler<Ap
       return;
     }
     const text = await c.res.clone().text();
-    let body: unknown = null;
+    let body: unknown;
     try {
       body = text ? JSON.parse(text) : null;
     } catch {

@@ -21,6 +21,8 @@ export type EventBus = {
   subscribe: (userId: string, listener: Listener) => () => void;
   /** The user's events after `lastId`, or null when it is too old to know (the client resyncs). */
   replaySince: (userId: string, lastId: string) => BusEvent[] | null;
+  /** Registers what an open stream does when the server shuts down (it ends, so close can finish). */
+  onShutdown: (end: () => void) => () => void;
   close: () => Promise<void>;
 };
 
@@ -28,6 +30,7 @@ export async function createEventBus(database: DatabaseHandle, logger: Logger): 
   const buffer: BusEvent[] = [];
   const listeners = new Map<string, Set<Listener>>();
   const instance = randomUUID().slice(0, 8);
+  const streamEnders = new Set<() => void>();
   let sequence = 0;
 
   const deliver = (event: BusEvent): void => {
@@ -89,6 +92,16 @@ export async function createEventBus(database: DatabaseHandle, logger: Logger): 
       if (index < 0) return null;
       return buffer.slice(index + 1).filter((event) => event.userId === userId);
     },
-    close: () => unlisten(),
+    onShutdown: (end) => {
+      streamEnders.add(end);
+      return () => {
+        streamEnders.delete(end);
+      };
+    },
+    close: async () => {
+      for (const end of streamEnders) end();
+      streamEnders.clear();
+      await unlisten();
+    },
   };
 }

@@ -25,10 +25,14 @@ export function eventRoutes(options: { events: EventBus; heartbeatMs?: number })
         queue.push(event);
         wake?.();
       });
-      stream.onAbort(() => {
-        unsubscribe();
+      const state = { isEnded: false };
+      const end = (): void => {
+        state.isEnded = true;
         wake?.();
-      });
+      };
+      const forgetShutdown = events.onShutdown(end);
+      const isOpen = (): boolean => !stream.aborted && !state.isEnded;
+      stream.onAbort(end);
       if (lastId) {
         const missed = events.replaySince(userId, lastId);
         if (missed === null)
@@ -39,7 +43,7 @@ export function eventRoutes(options: { events: EventBus; heartbeatMs?: number })
         event: 'heartbeat',
         data: JSON.stringify({ at: new Date().toISOString() }),
       });
-      while (!stream.aborted) {
+      while (isOpen()) {
         const event = queue.shift();
         if (event) {
           await stream.writeSSE({
@@ -55,7 +59,7 @@ export function eventRoutes(options: { events: EventBus; heartbeatMs?: number })
         });
         clearTimeout(timer);
         wake = null;
-        if (queue.length === 0 && !stream.aborted) {
+        if (queue.length === 0 && isOpen()) {
           await stream.writeSSE({
             event: 'heartbeat',
             data: JSON.stringify({ at: new Date().toISOString() }),
@@ -63,6 +67,7 @@ export function eventRoutes(options: { events: EventBus; heartbeatMs?: number })
         }
       }
       unsubscribe();
+      forgetShutdown();
     });
   });
   return app;

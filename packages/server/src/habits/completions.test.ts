@@ -1,0 +1,184 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { progress } from '../db/schema';
+import { ledgerSums } from '../progress/ledger';
+import {
+  DATABASE_KINDS,
+  signUp,
+  startTestServer,
+  type TestClient,
+  type TestServer,
+} from '../testing/harness';
+
+type Json = Record<string, unknown>;
+const NOW = new Date('2026-06-15T12:00:00Z'); // Monday 15 June 2026, UTC
+
+async function habit(client: TestClient, body: Json): Promise<string> {
+  const response = await client.post('/api/habits', body);
+  expect(response.status).toBe(201);
+  return String(response.body.id);
+}
+
+function setState(client: TestClient, habitId: string, date: string, completed: boolean) {
+  return client.request<Json>('PUT', `/api/habits/${habitId}/completions/${date}`, { completed });
+}
+
+describe.each(DATABASE_KINDS)('completions on %s', (kind) => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer(kind, { now: () => NOW });
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  async function expectLedgerMatches(client: TestClient): Promise<void> {
+    const me = (await client.get('/api/me')).body as {
+      user: { id: string };
+      progress: { xp: number; points: number };
+    };
+    const sums = await server.database.db.transaction((tx) => ledgerSums(tx, me.user.id));
+    const [cached] = await server.database.db
+      .select()
+      .from(progress)
+      .where(eq(progress.userId, me.user.id));
+    expect(sums).toEqual({ xp: cached?.xp, points: cached?.points });
+    expect(sums).toEqual({ xp: me.progress.xp, points: me.progress.points });
+  }
+
+  it('awards XP and points, is idempotent, and undo takes back exactly what was given', async () => {
+    const { client } = await signUp(server);
+    const id = await habit(client, { title: 'Read', xpOnComplete: 15 });
+    const done = await setState(client, id, '2026-06-15', true);
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({
+      added: true,
+      completion: {
+        habitId: id,
+        completionDate: '2026-06-15',
+        periodKey: '2026-06-15',
+        xpEarned: 15,
+        pointsEarned: 7,
+      },
+      progress: { xp: 15, points: 7, level: 1, streak: 1 },
+    });
+    const again = await setState(client, id, '2026-06-15', true);
+    expect(again.body).toMatchObject({ added: false, progress: { xp: 15, points: 7 } });
+
+    // The habit's XP changes later: the undo still takes back the 15 XP / 7 points given.
+    await client.patch(`/api/habits/${id}`, { xpOnComplete: 50 });
+    const undone = await setState(client, id, '2026-06-15', false);
+    expect(undone.body).toMatchObject({
+      added: false,
+      completion: null,
+      progress: { xp: 0, points: 0 },
+    });
+    expect((await setState(client, id, '2026-06-15', false)).body).toMatchObject({
+      added: false,
+      completion: null,
+    });
+    await expectLedgerMatches(client);
+  });
+
+  it('allows past dates, refuses future dates and dates the habit is not scheduled on', async () => {
+    const { client } = await signUp(server);
+    const daily = await habit(client, { title: 'Walk' });
+    expect((await setState(client, daily, '2026-06-01', true)).status).toBe(200);
+    const future = await setState(client, daily, '2026-06-16', true);
+    expect(future.status).toBe(400);
+    expect(future.body).toMatchObject({
+      error: { code: 'VALIDATION', message: 'A habit cannot be completed for a future date.' },
+    });
+    const once = await habit(client, {
+      title: 'Dentist',
+      isRecurring: false,
+      specificDate: '2026-06-10',
+    });
+    expect((await setState(client, once, '2026-06-11', true)).body).toMatchObject({
+      error: { message: 'This habit is not scheduled on that date.' },
+    });
+    expect((await setState(client, once, '2026-06-10', true)).status).toBe(200);
+    for (const date of ['2026-02-30', '15-06-2026', 'today']) {
+      expect((await setState(client, daily, date, true)).status).toBe(400);
+    }
+    expect(
+      (
+        await client.request('PUT', `/api/habits/${daily}/completions/2026-06-02`, {
+          completed: 'yes',
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (await client.request('PUT', `/api/habits/${daily}/completions/2026-06-02`, {})).status,
+    ).toBe(400);
+    await expectLedgerMatches(client);
+  });
+
+  it('keys weekly, monthly and yearly completions by their period', async () => {
+    const { client } = await signUp(server);
+    const weekly = await habit(client, { title: 'Review', frequency: 'weekly', xpOnComplete: 30 });
+    // Sunday-start week: 14–20 June 2026 is one period.
+    expect((await setState(client, weekly, '2026-06-14', true)).body).toMatchObject({
+      added: true,
+      completion: { periodKey: '2026-W25' },
+    });
+    expect((await setState(client, weekly, '2026-06-15', true)).body).toMatchObject({
+      added: false,
+      progress: { xp: 30 },
+    });
+    const monthly = await habit(client, { title: 'Budget', frequency: 'monthly' });
+    expect((await setState(client, monthly, '2026-06-02', true)).body).toMatchObject({
+      completion: { periodKey: '2026-06' },
+    });
+    const yearly = await habit(client, { title: 'Checkup', frequency: 'yearly' });
+    expect((await setState(client, yearly, '2026-01-20', true)).body).toMatchObject({
+      completion: { periodKey: '2026' },
+    });
+    const range = await client.get<Json[]>('/api/completions?from=2026-01-01&to=2026-06-30');
+    expect(range.body.map((c) => c.periodKey)).toEqual(['2026', '2026-06', '2026-W25']);
+  });
+
+  it('derives streaks and the day streak, and celebrates a level-up', async () => {
+    const { client } = await signUp(server);
+    const id = await habit(client, { title: 'Meditate', xpOnComplete: 40 });
+    await setState(client, id, '2026-06-13', true);
+    await setState(client, id, '2026-06-14', true);
+    const third = await setState(client, id, '2026-06-15', true);
+    expect(third.body).toMatchObject({
+      progress: { xp: 120, level: 2, leveledUp: true, streak: 3 },
+    });
+    const [listed] = (await client.get<Json[]>('/api/habits')).body;
+    expect(listed).toMatchObject({ streak: 3, bestStreak: 3 });
+    expect(listed?.lastCompletedAt).toBe(NOW.toISOString());
+    const undo = await setState(client, id, '2026-06-14', false);
+    expect(undo.body).toMatchObject({ progress: { xp: 80, level: 1 } });
+    expect(undo.body.progress).not.toHaveProperty('leveledUp');
+    expect((await client.get<Json[]>('/api/habits')).body[0]).toMatchObject({
+      streak: 1,
+      bestStreak: 1,
+    });
+  });
+
+  it('deleting a habit removes its completions and their XP but keeps the points', async () => {
+    const { client } = await signUp(server);
+    const id = await habit(client, { title: 'Run', xpOnComplete: 20 });
+    await setState(client, id, '2026-06-14', true);
+    await setState(client, id, '2026-06-15', true);
+    const deleted = await client.request<Json>('DELETE', `/api/habits/${id}`);
+    expect(deleted.status).toBe(200);
+    expect(deleted.body).toMatchObject({ deleted: id, progress: { xp: 0, points: 20 } });
+    expect(
+      (await client.get<Json[]>('/api/completions?from=2026-06-01&to=2026-06-30')).body,
+    ).toEqual([]);
+    await expectLedgerMatches(client);
+  });
+
+  it('validates the completions range', async () => {
+    const { client } = await signUp(server);
+    expect((await client.get('/api/completions')).status).toBe(400);
+    expect((await client.get('/api/completions?from=2026-06-30&to=2026-06-01')).status).toBe(400);
+    expect((await client.get('/api/completions?from=2020-01-01&to=2026-06-01')).status).toBe(400);
+    expect((await client.get('/api/completions?from=2026-02-30&to=2026-03-01')).status).toBe(400);
+  });
+});

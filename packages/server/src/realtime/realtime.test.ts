@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestDatabase,
+  DATABASE_KINDS,
+  signUp,
+  startTestServer,
+  TestClient,
+  type TestServer,
+} from '../testing/harness';
+import { openEvents } from '../testing/sse';
+
+describe.each(DATABASE_KINDS)('realtime events on %s', (kind) => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  it("streams the user's own changes with ids, and nothing of other users", async () => {
+    const alice = await signUp(server);
+    const bob = await signUp(server);
+    const aliceEvents = await openEvents(alice.client);
+    const bobEvents = await openEvents(bob.client);
+    await aliceEvents.next('heartbeat');
+    await bobEvents.next('heartbeat');
+
+    const habit = await alice.client.post('/api/habits', { title: 'Live' });
+    const created = await aliceEvents.next('habits');
+    expect(created.id).toBeTruthy();
+    expect(created.data).toEqual({ ids: [habit.body.id] });
+
+    await alice.client.patch('/api/settings', { theme: 'dark' });
+    expect((await aliceEvents.next('settings')).data).toMatchObject({
+      settings: { theme: 'dark' },
+    });
+
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(bobEvents.received.filter((event) => event.event !== 'heartbeat')).toEqual([]);
+    aliceEvents.close();
+    bobEvents.close();
+  });
+
+  it('resumes from Last-Event-ID, or asks for a resync when the gap is unknown', async () => {
+    const { client } = await signUp(server);
+    const first = await openEvents(client);
+    await first.next('heartbeat');
+    await client.post('/api/habits', { title: 'One' });
+    const seen = await first.next('habits');
+    first.close();
+
+    await client.post('/api/habits', { title: 'Two' });
+    await client.patch('/api/profile', { username: `resumed_${Date.now().toString(36)}` });
+    const resumed = await openEvents(client, { 'last-event-id': String(seen.id) });
+    expect((await resumed.next('habits')).data).toMatchObject({ ids: [expect.any(String)] });
+    await resumed.next('profile');
+    resumed.close();
+
+    const unknown = await openEvents(client, { 'last-event-id': 'long-gone' });
+    expect((await unknown.next('resync')).data).toEqual({ reason: 'reconnect' });
+    unknown.close();
+  });
+
+  it('needs a session', async () => {
+    const response = await fetch(`${server.url}/api/events`);
+    expect(response.status).toBe(401);
+  });
+});
+
+describe('realtime across instances on postgres', () => {
+  it('a change on instance A reaches a client of the same user on instance B within 1 s', async () => {
+    const database = await createTestDatabase();
+    const env = { DATABASE_URL: database.url };
+    const a = await startTestServer('pglite', { env, keepDatabase: true });
+    const b = await startTestServer('pglite', { env, keepDatabase: true });
+    try {
+      const { client, email, password } = await signUp(a);
+      const onB = new TestClient(b.url);
+      expect((await onB.post('/api/auth/sign-in/email', { email, password })).status).toBe(200);
+      const other = await signUp(b);
+      const stream = await openEvents(onB);
+      const otherStream = await openEvents(other.client);
+      await stream.next('heartbeat');
+      await otherStream.next('heartbeat');
+
+      const started = Date.now();
+      await client.post('/api/habits', { title: 'From A' });
+      await stream.next('habits', 1000);
+      expect(Date.now() - started).toBeLessThan(1000);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(otherStream.received.filter((event) => event.event !== 'heartbeat')).toEqual([]);
+      stream.close();
+      otherStream.close();
+    } finally {
+      await a.stop();
+      await b.stop();
+      await database.drop();
+    }
+  });
+});
