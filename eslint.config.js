@@ -84,6 +84,10 @@ export default tseslint.config(
     },
   },
   {
+    files: ['packages/web/public/**'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
     files: ['packages/web/src/**'],
     languageOptions: { globals: { ...globals.browser } },
     rules: {

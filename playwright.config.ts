@@ -2,7 +2,8 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3187);
-const dataDir = path.resolve('test-results/e2e-data');
+export const E2E_DATA_DIR = path.resolve('test-results/e2e-data');
+const dataDir = E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -41,6 +42,8 @@ export default defineConfig({
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // Each test context sends its own X-Forwarded-For, so sign-in rate limits stay per test.
+      TRUST_PROXY: 'true',
     },
   },
 });

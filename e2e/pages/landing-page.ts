@@ -17,7 +17,7 @@ export class LandingPage {
   }
 
   async open(): Promise<void> {
-    await this.page.goto('/');
+    await this.page.goto('/welcome');
     await this.headline.waitFor();
   }
 }

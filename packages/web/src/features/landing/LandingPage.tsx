@@ -11,7 +11,15 @@ import {
   Circle,
   type LucideIcon,
 } from 'lucide-react';
+import { navigate } from '../../app/router';
+import { Button } from '../../components/ui/Button';
+import { requestAuth, type AuthMode } from '../auth/auth-flags';
 import { landingCopy as copy } from './copy';
+
+function startAuth(mode: AuthMode): void {
+  requestAuth(mode);
+  navigate('/');
+}
 
 const FEATURE_ICONS: LucideIcon[] = [Repeat, Trophy, Gift, CalendarDays, Target, BellRing];
 
@@ -24,6 +32,15 @@ export function LandingPage() {
       <header className="mx-auto flex max-w-6xl items-center gap-3 px-5 py-5">
         <img src="/favicon.svg" alt="" className="size-9" />
         <span className="text-lg font-bold tracking-tight">{copy.productName}</span>
+        <Button
+          variant="ghost"
+          className="ml-auto"
+          onClick={() => {
+            startAuth('signin');
+          }}
+        >
+          {copy.signIn}
+        </Button>
       </header>
       <main className="mx-auto max-w-6xl px-5 pb-16">
         <section className="grid items-center gap-10 py-8 md:grid-cols-[1.2fr_1fr] md:py-16">
@@ -37,6 +54,25 @@ export function LandingPage() {
             <p className="mt-5 max-w-xl text-lg leading-relaxed text-slate-600 dark:text-slate-300">
               {copy.intro}
             </p>
+            <div className="mt-8 flex flex-wrap gap-3">
+              <Button
+                className="px-6 py-3 text-base"
+                onClick={() => {
+                  startAuth('signup');
+                }}
+              >
+                {copy.createAccount}
+              </Button>
+              <Button
+                variant="secondary"
+                className="px-6 py-3 text-base"
+                onClick={() => {
+                  startAuth('signin');
+                }}
+              >
+                {copy.signIn}
+              </Button>
+            </div>
           </div>
           <AdventurerPreview />
         </section>

@@ -1,6 +1,8 @@
 /** Every string of the landing page, in one place (STYLE.md §13). */
 export const landingCopy = {
   productName: 'HabitQuest',
+  signIn: 'Sign in',
+  createAccount: 'Create account',
   tagline: 'Your Daily Habit-Tracking Tool For Consistency and Progress',
   headline: 'Turn your habits into a quest you win every day',
   intro:

@@ -1,0 +1,55 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
+import { navigate } from '../../app/router';
+import { FullScreenMessage } from '../../components/ui/FullScreenMessage';
+import { cameFromLanding, requestedAuth } from './auth-flags';
+import { authCopy } from './copy';
+import { sessionQuery } from './queries';
+import { SignInModal } from './SignInModal';
+
+/**
+ * Spec §4 "Auth": loading, then the app for a signed-in user; otherwise the sign-in window over
+ * the blurred app when it was asked for, else a redirect to the landing page (after 2 s when the
+ * visitor came from it).
+ */
+export function AuthGate({ children, backdrop }: { children: ReactNode; backdrop: ReactNode }) {
+  const session = useQuery(sessionQuery);
+  const mode = requestedAuth();
+  const isSignedOut = session.isSuccess && session.data === null;
+
+  useEffect(() => {
+    if (!isSignedOut || mode) return;
+    const delay = cameFromLanding() ? 2000 : 0;
+    const timer = setTimeout(() => {
+      navigate('/welcome', { replace: true });
+    }, delay);
+    return () => {
+      clearTimeout(timer);
+    };
+  }, [isSignedOut, mode]);
+
+  if (session.isPending) {
+    return (
+      <FullScreenMessage title={authCopy.loadingTitle}>{authCopy.loadingText}</FullScreenMessage>
+    );
+  }
+  if (session.isError) {
+    return (
+      <FullScreenMessage title={authCopy.unreachableTitle}>
+        {authCopy.unreachableText}
+      </FullScreenMessage>
+    );
+  }
+  if (session.data) return children;
+  if (mode) {
+    return (
+      <>
+        <div aria-hidden className="pointer-events-none select-none blur-sm">
+          {backdrop}
+        </div>
+        <SignInModal initialMode={mode} />
+      </>
+    );
+  }
+  return <FullScreenMessage title={authCopy.redirecting} />;
+}

@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import { navigate } from '../../app/router';
+import { Dialog } from '../../components/ui/Dialog';
+import { clearAuthFlags, type AuthMode } from './auth-flags';
+import { authCopy } from './copy';
+import { OAuthButtons } from './OAuthButtons';
+import { ResetPasswordForm } from './ResetPasswordForm';
+import { SignInForm } from './SignInForm';
+import { SignUpForm } from './SignUpForm';
+
+type Step = AuthMode | 'reset';
+
+const TITLES: Record<Step, string> = {
+  signin: authCopy.welcomeBack,
+  signup: authCopy.createTitle,
+  reset: authCopy.resetTitle,
+};
+
+/** The sign-in window over the blurred app. Closing it clears the flag and goes to the landing page. */
+export function SignInModal({ initialMode }: { initialMode: AuthMode }) {
+  const [step, setStep] = useState<Step>(initialMode);
+  const close = (): void => {
+    clearAuthFlags();
+    navigate('/welcome');
+  };
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open) close();
+      }}
+      title={TITLES[step]}
+      description={
+        step === 'signin'
+          ? authCopy.welcomeBackIntro
+          : step === 'signup'
+            ? authCopy.createIntro
+            : undefined
+      }
+    >
+      {step === 'reset' ? (
+        <ResetPasswordForm
+          onBack={() => {
+            setStep('signin');
+          }}
+        />
+      ) : (
+        <div className="flex flex-col gap-5">
+          <OAuthButtons />
+          <div className="flex items-center gap-3 text-xs uppercase tracking-wider text-slate-500 dark:text-slate-400">
+            <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
+            {authCopy.or}
+            <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
+          </div>
+          {step === 'signin' ? (
+            <SignInForm
+              onForgot={() => {
+                setStep('reset');
+              }}
+            />
+          ) : (
+            <SignUpForm />
+          )}
+          <p className="text-center text-sm text-slate-600 dark:text-slate-300">
+            {step === 'signin' ? authCopy.noAccount : authCopy.haveAccount}{' '}
+            <button
+              type="button"
+              className="font-semibold text-accent hover:underline dark:text-indigo-300"
+              onClick={() => {
+                setStep(step === 'signin' ? 'signup' : 'signin');
+              }}
+            >
+              {step === 'signin' ? authCopy.createAccount : authCopy.signIn}
+            </button>
+          </p>
+          <button
+            type="button"
+            onClick={close}
+            className="text-center text-sm text-slate-600 underline-offset-2 hover:underline dark:text-slate-300"
+          >
+            {authCopy.goToLanding}
+          </button>
+        </div>
+      )}
+    </Dialog>
+  );
+}

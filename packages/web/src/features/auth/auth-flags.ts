@@ -1,0 +1,35 @@
+/**
+ * Session-storage flags of the auth flow (spec §4): the landing page asks the app to open the
+ * sign-in modal ('show-auth'), and remembers that the visitor came from it ('came-from-landing').
+ */
+const SHOW_AUTH = 'habitquest.showAuth';
+const FROM_LANDING = 'habitquest.cameFromLanding';
+
+export type AuthMode = 'signin' | 'signup';
+
+function storage(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function requestAuth(mode: AuthMode): void {
+  storage()?.setItem(SHOW_AUTH, mode);
+  storage()?.setItem(FROM_LANDING, '1');
+}
+
+export function requestedAuth(): AuthMode | null {
+  const value = storage()?.getItem(SHOW_AUTH);
+  return value === 'signin' || value === 'signup' ? value : null;
+}
+
+export function cameFromLanding(): boolean {
+  return storage()?.getItem(FROM_LANDING) === '1';
+}
+
+export function clearAuthFlags(): void {
+  storage()?.removeItem(SHOW_AUTH);
+  storage()?.removeItem(FROM_LANDING);
+}

@@ -1,0 +1,70 @@
+import type { Me } from '@habitquest/contracts/me';
+import { Crown, Home, LogOut } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../components/ui/Button';
+import { signOut } from '../auth/actions';
+import { requestAuth } from '../auth/auth-flags';
+import { dashboardCopy as copy } from './copy';
+
+/** The fixed header: brand, Home, @username, Pro badge, Sign Out (spec §2). */
+export function Header({ me }: { me: Me }) {
+  const [isSigningOut, setIsSigningOut] = useState(false);
+  const onSignOut = async (): Promise<void> => {
+    setIsSigningOut(true);
+    // Spec §4: the flag makes the sign-in window show after the reload.
+    requestAuth('signin');
+    try {
+      await signOut();
+    } finally {
+      window.location.assign('/');
+    }
+  };
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200/80 bg-white/85 backdrop-blur dark:border-slate-800 dark:bg-slate-950/85">
+      <div className="mx-auto flex max-w-6xl items-center gap-2 px-4 py-3 sm:gap-3">
+        <a
+          href="/welcome"
+          aria-label="HabitQuest: about the app"
+          className="flex items-center gap-2"
+        >
+          <img src="/favicon.svg" alt="" className="size-8" />
+          <span className="hidden text-lg font-bold tracking-tight text-slate-900 sm:inline dark:text-white">
+            {copy.productName}
+          </span>
+        </a>
+        <a
+          href="/"
+          className="ml-1 inline-flex items-center gap-1.5 rounded-lg px-2 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+        >
+          <Home aria-hidden className="size-4" />
+          {copy.home}
+        </a>
+        <div className="ml-auto flex items-center gap-2 sm:gap-3">
+          {me.user.username ? (
+            <span className="max-w-32 truncate text-sm font-medium text-slate-700 sm:max-w-none dark:text-slate-200">
+              @{me.user.username}
+            </span>
+          ) : null}
+          {me.plan.isPro ? (
+            <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2.5 py-1 text-xs font-semibold text-amber-900 dark:bg-amber-400/15 dark:text-amber-200">
+              <Crown aria-hidden className="size-3.5" />
+              <span className="sr-only sm:not-sr-only">{copy.proMember}</span>
+            </span>
+          ) : null}
+          <Button
+            variant="secondary"
+            onClick={() => void onSignOut()}
+            disabled={isSigningOut}
+            className="px-3"
+          >
+            <LogOut aria-hidden className="size-4" />
+            <span className="hidden sm:inline">
+              {isSigningOut ? copy.signingOut : copy.signOut}
+            </span>
+            <span className="sr-only sm:hidden">{copy.signOut}</span>
+          </Button>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,42 @@
+import type { Theme } from '@habitquest/contracts/settings';
+import { Monitor, Moon, Sun } from 'lucide-react';
+import { useUpdateSettings } from '../settings/mutations';
+import { cx } from '../../components/ui/cx';
+import { dashboardCopy as copy } from './copy';
+
+const OPTIONS: { value: Theme; label: string; Icon: typeof Sun }[] = [
+  { value: 'light', label: copy.light, Icon: Sun },
+  { value: 'system', label: copy.system, Icon: Monitor },
+  { value: 'dark', label: copy.dark, Icon: Moon },
+];
+
+/** Light / System / Dark, saved to the user's settings so every device follows. */
+export function ThemeSwitch({ theme }: { theme: Theme }) {
+  const update = useUpdateSettings();
+  return (
+    <div
+      role="radiogroup"
+      aria-label={copy.theme}
+      className="inline-flex rounded-xl bg-white/15 p-1 backdrop-blur"
+    >
+      {OPTIONS.map(({ value, label, Icon }) => (
+        <button
+          key={value}
+          type="button"
+          role="radio"
+          aria-checked={theme === value}
+          onClick={() => {
+            update.mutate({ theme: value });
+          }}
+          className={cx(
+            'inline-flex items-center gap-1.5 rounded-lg px-3 py-1.5 text-sm font-medium transition',
+            theme === value ? 'bg-white text-slate-900 shadow' : 'text-current hover:bg-white/15',
+          )}
+        >
+          <Icon aria-hidden className="size-4" />
+          {label}
+        </button>
+      ))}
+    </div>
+  );
+}

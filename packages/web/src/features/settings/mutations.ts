@@ -1,0 +1,30 @@
+import type { Me } from '@habitquest/contracts/me';
+import { mergeSettings, type Settings, type SettingsPatch } from '@habitquest/contracts/settings';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { api } from '../../app/api';
+import { meQuery } from '../me/queries';
+
+/** PATCH /api/settings, optimistic: the change shows at once and rolls back if the server refuses. */
+export function useUpdateSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: SettingsPatch) => api<Settings>('PATCH', '/api/settings', { body: patch }),
+    onMutate: async (patch) => {
+      await queryClient.cancelQueries({ queryKey: meQuery.queryKey });
+      const previous = queryClient.getQueryData<Me>(meQuery.queryKey);
+      if (previous) {
+        queryClient.setQueryData<Me>(meQuery.queryKey, {
+          ...previous,
+          settings: mergeSettings(previous.settings, patch),
+        });
+      }
+      return { previous };
+    },
+    onError: (error, _patch, context) => {
+      if (context?.previous) queryClient.setQueryData(meQuery.queryKey, context.previous);
+      toast.error(error.message || 'Failed to save settings. Please try again.');
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: meQuery.queryKey }),
+  });
+}
