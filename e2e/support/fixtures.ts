@@ -31,6 +31,8 @@ export async function signUpThroughApi(
 }
 
 export const test = base.extend<{ account: Account }>({
+  // Playwright reads a fixture's dependencies from its first parameter's pattern: none here.
+  // eslint-disable-next-line no-empty-pattern
   extraHTTPHeaders: async ({}, use, testInfo) => {
     const octet = (testInfo.workerIndex * 50 + testInfo.repeatEachIndex + counter++) % 250;
     await use({

@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   AUTH_MESSAGES,
   isUsernameIdentifier,
+  OAUTH_PROVIDER_LABELS,
+  OAUTH_PROVIDERS,
+  oauthNotSetUpMessage,
+  zAuthProviders,
   zEmail,
   zPasswordResetRequest,
   zSignIn,
@@ -93,5 +97,29 @@ describe('zSignUp and zPasswordResetRequest', () => {
     expect(
       zPasswordResetRequest.safeParse({ email: 'a@b.co', redirectTo: 'https://evil' }).success,
     ).toBe(false);
+  });
+});
+
+describe('OAuth providers', () => {
+  it('names an unconfigured provider in words the UI can show', () => {
+    expect(oauthNotSetUpMessage('github')).toBe('Sign-in with GitHub is not set up on this server.');
+    expect(oauthNotSetUpMessage('google')).toBe('Sign-in with Google is not set up on this server.');
+    expect(oauthNotSetUpMessage('discord')).toBe(
+      'Sign-in with Discord is not set up on this server.',
+    );
+    expect(oauthNotSetUpMessage('myspace')).toBe(
+      'This sign-in method is not available on this server.',
+    );
+  });
+
+  it('describes the providers answer', () => {
+    const answer = { providers: { google: false, github: true, discord: false } };
+    expect(zAuthProviders.parse(answer)).toEqual(answer);
+    expect(zAuthProviders.safeParse({ providers: { google: 'yes' } }).success).toBe(false);
+    expect(OAUTH_PROVIDERS.map((provider) => OAUTH_PROVIDER_LABELS[provider])).toEqual([
+      'Google',
+      'GitHub',
+      'Discord',
+    ]);
   });
 });

@@ -63,3 +63,29 @@ export type SignUp = z.infer<typeof zSignUp>;
 
 export const zPasswordResetRequest = z.strictObject({ email: zEmail });
 export type PasswordResetRequest = z.infer<typeof zPasswordResetRequest>;
+
+/** The OAuth providers the product knows; each is on only when the server has its credentials. */
+export const OAUTH_PROVIDERS = ['google', 'github', 'discord'] as const;
+export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
+
+export const OAUTH_PROVIDER_LABELS: Record<OAuthProvider, string> = {
+  google: 'Google',
+  github: 'GitHub',
+  discord: 'Discord',
+};
+
+/** GET /api/auth/providers: which sign-in buttons can work on this server. */
+export const zAuthProviders = z.object({
+  providers: z.object({ google: z.boolean(), github: z.boolean(), discord: z.boolean() }),
+});
+export type AuthProviders = z.infer<typeof zAuthProviders>;
+
+/** What the server answers (VALIDATION) when a provider without credentials is asked for. */
+export function oauthNotSetUpMessage(provider: string): string {
+  const label = (OAUTH_PROVIDERS as readonly string[]).includes(provider)
+    ? OAUTH_PROVIDER_LABELS[provider as OAuthProvider]
+    : undefined;
+  return label
+    ? `Sign-in with ${label} is not set up on this server.`
+    : 'This sign-in method is not available on this server.';
+}

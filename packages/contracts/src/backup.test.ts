@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { RESET_CONFIRM_TEXT, zImportRequest, zImportSummary, zResetRequest } from './backup';
+import {
+  RESET_CONFIRM_TEXT,
+  zImportRequest,
+  zImportResult,
+  zImportSummary,
+  zResetRequest,
+  zResetResult,
+} from './backup';
 
 describe('zImportRequest', () => {
   it('defaults to replace and carries the data untouched', () => {
@@ -53,5 +60,24 @@ describe('reset', () => {
       expect(zResetRequest.safeParse(body).success).toBe(false);
     }
     expect(zResetRequest.safeParse({ confirm: true, keep: 'settings' }).success).toBe(false);
+  });
+});
+
+describe('zImportResult and zResetResult', () => {
+  it('carry the summary with the warnings, and a plain acknowledgement', () => {
+    const summary = {
+      habits: 0,
+      categories: 0,
+      rewards: 0,
+      inventory: 0,
+      completions: 2,
+      points: 5,
+      xp: 10,
+    };
+    const warnings = ['Checksum mismatch: the file was changed after export.'];
+    expect(zImportResult.parse({ summary, warnings })).toEqual({ summary, warnings });
+    expect(zImportResult.safeParse({ summary }).success).toBe(false);
+    expect(zResetResult.parse({ ok: true })).toEqual({ ok: true });
+    expect(zResetResult.safeParse({ ok: false }).success).toBe(false);
   });
 });

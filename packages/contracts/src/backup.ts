@@ -22,8 +22,11 @@ export type ImportRequest = z.infer<typeof zImportRequest>;
 const zCount = z.int().min(0);
 
 /**
- * What an import brought in. Points and XP are the backup's own amounts: added to the balance by
- * a merge, the new balance after a replace; a backup may carry a negative balance.
+ * What an import brought in. After a replace: the file's totals, and points and XP are the new
+ * balances (a backup may carry a negative one). After a merge: what was added, and points and XP
+ * are what the merged-in data actually added to the balances — the XP and points of the
+ * completions that were new, points less the cost of the new inventory items — never the
+ * backup's own balances, which would count twice what both sides already share.
  */
 export const zImportSummary = z.object({
   habits: zCount,
@@ -36,6 +39,14 @@ export const zImportSummary = z.object({
 });
 export type ImportSummary = z.infer<typeof zImportSummary>;
 
+/** The answer to POST /api/import: what changed, and the file's warnings (checksum, counts). */
+export const zImportResult = z.object({ summary: zImportSummary, warnings: z.array(z.string()) });
+export type ImportResult = z.infer<typeof zImportResult>;
+
 /** The body must say yes in so many words: a reset cannot be undone. */
 export const zResetRequest = z.strictObject({ confirm: z.literal(true) });
 export type ResetRequest = z.infer<typeof zResetRequest>;
+
+/** The answer to POST /api/reset; the data itself is refetched after the 'resync' event. */
+export const zResetResult = z.object({ ok: z.literal(true) });
+export type ResetResult = z.infer<typeof zResetResult>;

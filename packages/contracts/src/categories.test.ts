@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { zCategory, zCategoryCreate, zCategoryUpdate } from './categories';
+import {
+  duplicateCategoryMessage,
+  zCategory,
+  zCategoryCreate,
+  zCategoryDeleteResult,
+  zCategoryUpdate,
+} from './categories';
 
 const ID = '0b7e4c52-4c55-4f4e-9a55-2b1f6f1d3a10';
 
@@ -67,5 +73,19 @@ describe('zCategoryUpdate', () => {
     expect(zCategoryUpdate.safeParse({ monthlyTargetXp: 10_001 }).success).toBe(false);
     expect(zCategoryUpdate.safeParse({ name: '' }).success).toBe(false);
     expect(zCategoryUpdate.safeParse({ isFallback: false }).success).toBe(false);
+  });
+});
+
+describe('category answers', () => {
+  it('names the duplicate in its message', () => {
+    expect(duplicateCategoryMessage('HEALTH')).toBe('A category named "HEALTH" already exists.');
+  });
+
+  it('zCategoryDeleteResult counts the moved habits', () => {
+    expect(zCategoryDeleteResult.parse({ deleted: ID, movedHabits: 2 })).toEqual({
+      deleted: ID,
+      movedHabits: 2,
+    });
+    expect(zCategoryDeleteResult.safeParse({ deleted: ID, movedHabits: -1 }).success).toBe(false);
   });
 });

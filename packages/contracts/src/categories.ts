@@ -41,6 +41,14 @@ export const zCategoryCreate = z.strictObject({
 export type CategoryCreate = z.infer<typeof zCategoryCreate>;
 
 /** Elsewhere the target may be 0 (spec §5: an empty target input counts as 0). */
+/** Spec §5 "duplicates ignored": the API says why instead of ignoring silently. */
+export function duplicateCategoryMessage(name: string): string {
+  return `A category named "${name}" already exists.`;
+}
+
+/** The fallback's name is the system's: habits of deleted categories are found under it. */
+export const FALLBACK_RENAME_MESSAGE = 'The uncategorized category cannot be renamed.';
+
 export const zCategoryUpdate = z
   .strictObject({
     name: zCategoryName.optional(),
@@ -49,3 +57,10 @@ export const zCategoryUpdate = z
   })
   .refine(hasAnyField, NOTHING_TO_UPDATE);
 export type CategoryUpdate = z.infer<typeof zCategoryUpdate>;
+
+/** DELETE /api/categories/:id: the habits it held moved to the fallback category. */
+export const zCategoryDeleteResult = z.object({
+  deleted: zId,
+  movedHabits: z.int().min(0),
+});
+export type CategoryDeleteResult = z.infer<typeof zCategoryDeleteResult>;

@@ -1,6 +1,13 @@
 import { PRICES } from '@habitquest/core/plan';
 import { describe, expect, it } from 'vitest';
-import { isAmountAccepted, zCheckoutRequest, zCheckoutResult } from './checkout';
+import {
+  amountMismatchMessage,
+  isAmountAccepted,
+  PRODUCT_NAMES,
+  zCheckoutRequest,
+  zCheckoutResult,
+  zWebhookReceipt,
+} from './checkout';
 
 describe('zCheckoutRequest', () => {
   it('accepts the two products, with or without an amount', () => {
@@ -47,5 +54,28 @@ describe('zCheckoutResult', () => {
     expect(zCheckoutResult.safeParse({ url: 'javascript:alert(1)' }).success).toBe(false);
     expect(zCheckoutResult.safeParse({ url: 'not a url' }).success).toBe(false);
     expect(zCheckoutResult.safeParse({}).success).toBe(false);
+  });
+});
+
+describe('amountMismatchMessage', () => {
+  it('names the product and its real price', () => {
+    expect(amountMismatchMessage('habit')).toBe(
+      'The price shown is out of date: HabitQuest Pro costs ₱489. Refresh and try again.',
+    );
+    expect(amountMismatchMessage('bundle')).toBe(
+      'The price shown is out of date: HabitQuest Pro Bundle costs ₱1,499. Refresh and try again.',
+    );
+    expect(PRODUCT_NAMES).toEqual({ habit: 'HabitQuest Pro', bundle: 'HabitQuest Pro Bundle' });
+  });
+});
+
+describe('zWebhookReceipt', () => {
+  it('says the event was received, and whether it had been before', () => {
+    expect(zWebhookReceipt.parse({ received: true, isDuplicate: false })).toEqual({
+      received: true,
+      isDuplicate: false,
+    });
+    expect(zWebhookReceipt.safeParse({ received: false, isDuplicate: false }).success).toBe(false);
+    expect(zWebhookReceipt.safeParse({ received: true }).success).toBe(false);
   });
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { zPurchase, zRedeemResult, zReward, zRewardCreate, zRewardUpdate } from './rewards';
+import {
+  zPurchase,
+  zRedeemResult,
+  zReward,
+  zRewardCreate,
+  zRewardDeleteResult,
+  zRewardUpdate,
+} from './rewards';
 
 const ID = '0b7e4c52-4c55-4f4e-9a55-2b1f6f1d3a10';
 const PURCHASE = {
@@ -115,5 +122,12 @@ describe('purchases', () => {
     };
     expect(zRedeemResult.parse(result)).toEqual(result);
     expect(zRedeemResult.safeParse({ purchase: PURCHASE }).success).toBe(false);
+  });
+});
+
+describe('zRewardDeleteResult', () => {
+  it('answers the deleted id', () => {
+    expect(zRewardDeleteResult.parse({ deleted: ID })).toEqual({ deleted: ID });
+    expect(zRewardDeleteResult.safeParse({ deleted: 'abc' }).success).toBe(false);
   });
 });

@@ -83,3 +83,7 @@ export type Purchase = z.infer<typeof zPurchase>;
 /** POST /api/rewards/:id/redeem. */
 export const zRedeemResult = z.object({ purchase: zPurchase, progress: zProgress });
 export type RedeemResult = z.infer<typeof zRedeemResult>;
+
+/** DELETE /api/rewards/:id. Spent points are not refunded and the inventory keeps its snapshots. */
+export const zRewardDeleteResult = z.object({ deleted: zId });
+export type RewardDeleteResult = z.infer<typeof zRewardDeleteResult>;

@@ -9,6 +9,10 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { AppEnv } from './app-env';
 import type { Auth } from './auth/auth';
 import { authRoutes } from './auth/routes';
+import { analyticsRoutes } from './analytics/routes';
+import { checkoutRoutes } from './billing/checkout-routes';
+import { requireCheckoutSession } from './billing/require-checkout-session';
+import { webhookRoutes } from './billing/webhook-routes';
 import { backupRoutes } from './backup/routes';
 import { categoryRoutes } from './categories/routes';
 import type { Config } from './config';
@@ -22,6 +26,7 @@ import type { Logger } from './logger';
 import type { FeatureDeps } from './feature-deps';
 import { habitRoutes } from './habits/routes';
 import { meRoutes } from './me/routes';
+import { openApiDocument } from './openapi/document';
 import type { EventBus } from './realtime/bus';
 import { eventRoutes } from './realtime/routes';
 import { mountWebApp } from './web-app';
@@ -72,14 +77,19 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     await db.execute(sql`select 1`);
     return c.json({ ok: true, db: database.kind });
   });
+  const openApi = openApiDocument();
+  app.get('/api/openapi.json', (c) => c.json(openApi));
+  const features: FeatureDeps = { db, now, events: deps.events, config, logger };
+  // Payment webhooks come from Stripe's servers: no session, no Origin, the raw body is signed.
+  app.route('/api/webhooks', webhookRoutes(features));
   // Every state-changing request, the sign-in and sign-up ones included, must come from our origin.
-  app.use('/api/*', originGuard([config.publicUrl]));
+  app.use('/api/*', originGuard([config.publicUrl], { exceptPrefixes: ['/api/webhooks/'] }));
+  app.use('/api/checkout', requireCheckoutSession(auth));
   app.route('/api/auth', authRoutes({ auth, db, config }));
 
   const api = new Hono<AppEnv>();
   api.use(requireUser(auth));
   api.use(idempotency(db, now));
-  const features: FeatureDeps = { db, now, events: deps.events, config, logger };
   // Feature routes: one line each.
   api.route('/', meRoutes(features));
   api.route('/', habitRoutes(features));
@@ -87,6 +97,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', rewardRoutes(features));
   api.route('/', backupRoutes(features));
   api.route('/', eventRoutes({ events: deps.events }));
+  api.route('/', checkoutRoutes(features));
+  api.route('/', analyticsRoutes(features));
   // (end of feature routes)
   api.all('*', (c) => c.json(apiErrorBody('NOT_FOUND', 'Not found'), 404));
   app.route('/api', api);

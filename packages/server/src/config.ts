@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { OAuthProvider } from '@habitquest/contracts/auth';
 import { z } from 'zod';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -40,8 +41,6 @@ const zEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
-export const OAUTH_PROVIDERS = ['google', 'github', 'discord'] as const;
-export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
 export type OAuthCredentials = { clientId: string; clientSecret: string };
 
 export type Config = {

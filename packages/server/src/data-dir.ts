@@ -6,7 +6,15 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-export class DataDirLockedError extends Error {}
+export class DataDirLockedError extends Error {
+  constructor(
+    message: string,
+    /** The process that holds the directory. */
+    readonly holderPid: number,
+  ) {
+    super(message);
+  }
+}
 
 /** Takes the data directory for this process; returns the function that gives it back. */
 export function lockDataDir(dataDir: string): () => void {
@@ -19,6 +27,7 @@ export function lockDataDir(dataDir: string): () => void {
     if (holder !== process.pid && isAlive(holder)) {
       throw new DataDirLockedError(
         `Another HabitQuest server (pid ${holder}) is using ${dataDir}. Stop it first, or give this one another DATA_DIR.`,
+        holder,
       );
     }
     // The previous holder died without cleaning up (kill -9, power loss): take over.

@@ -1,4 +1,4 @@
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 
 /**
  * Credentials must never reach a log line, whatever code path logs a request or an error.
@@ -12,8 +12,10 @@ const REDACT = [
   '*.secret',
 ];
 
-export function createLogger(level: string): Logger {
-  return pino({ level, redact: { paths: REDACT, censor: '[redacted]' } });
+/** The server's logger: JSON lines to stdout, or to `destination` (tests read what was logged). */
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  const options = { level, redact: { paths: REDACT, censor: '[redacted]' } };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 export type { Logger };

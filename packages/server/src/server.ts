@@ -5,7 +5,9 @@
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
+import type { Hono } from 'hono';
 import { createApp } from './app';
+import type { AppEnv } from './app-env';
 import { createAuth } from './auth/auth';
 import type { Config } from './config';
 import { lockDataDir, loadOrCreateSecret } from './data-dir';
@@ -15,6 +17,8 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { createEventBus } from './realtime/bus';
 
 export type RunningServer = {
+  /** The Hono app being served (tests read its route table). */
+  app: Hono<AppEnv>;
   url: string;
   port: number;
   database: DatabaseHandle;
@@ -59,6 +63,7 @@ export async function startServer(options: {
     const server = await listen(app.fetch, config);
     const port = (server.address() as AddressInfo).port;
     return {
+      app,
       url: `http://127.0.0.1:${port}`,
       port,
       database,

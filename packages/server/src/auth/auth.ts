@@ -76,7 +76,16 @@ export function createAuth(options: {
         },
       },
     },
-    logger: { disabled: config.logLevel === 'silent' },
+    // Better Auth's own messages go through pino (with the request log), never to the console.
+    // Only the message and errors are kept: its other arguments can carry bodies with secrets.
+    logger: {
+      disabled: config.logLevel === 'silent',
+      level: 'debug',
+      log: (level, message, ...args) => {
+        const err = args.find((arg) => arg instanceof Error);
+        logger[level](err ? { source: 'better-auth', err } : { source: 'better-auth' }, message);
+      },
+    },
   });
 }
 

@@ -2,6 +2,11 @@
  * /api/auth/*: Better Auth's endpoints, with the app's own guards in front of sign-in and
  * password reset (rate limits in the database, and the spec's "username not found" answer).
  */
+import {
+  oauthNotSetUpMessage,
+  type AuthProviders,
+  type OAuthProvider,
+} from '@habitquest/contracts/auth';
 import { apiErrorBody, ERROR_MESSAGES } from '@habitquest/contracts/errors';
 import { eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
@@ -22,6 +27,14 @@ export function authRoutes(options: { auth: Auth; db: Database; config: Config }
   const { auth, db, config } = options;
   const app = new Hono<AppEnv>();
 
+  app.get('/providers', (c) => c.json(providersOf(config)));
+  // An unconfigured provider gets words the sign-in dialog can show, not Better Auth's 404.
+  app.post('/sign-in/social', async (c) => {
+    const provider = text((await readJson(c)).provider);
+    if (!Object.hasOwn(config.oauth, provider))
+      return c.json(apiErrorBody('VALIDATION', oauthNotSetUpMessage(provider)), 400);
+    return auth.handler(c.req.raw);
+  });
   app.post('/sign-in/email', (c) => signIn(c, 'email'));
   app.post('/sign-in/username', (c) => signIn(c, 'username'));
   app.post('/request-password-reset', async (c) => {
@@ -89,6 +102,12 @@ export function authRoutes(options: { auth: Auth; db: Database; config: Config }
   }
 
   return app;
+}
+
+/** Which OAuth providers have credentials on this server. */
+function providersOf(config: Config): AuthProviders {
+  const isOn = (name: OAuthProvider) => config.oauth[name] !== undefined;
+  return { providers: { google: isOn('google'), github: isOn('github'), discord: isOn('discord') } };
 }
 
 /** A string field of an unvalidated body (Better Auth validates it next), trimmed. */

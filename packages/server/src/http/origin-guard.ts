@@ -9,10 +9,18 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * our origins. Browsers always send Origin on such requests, and a page on another site cannot
  * forge it; a request without one is refused too, since nothing legitimate needs to omit it.
  */
-export function originGuard(trustedOrigins: readonly string[]): MiddlewareHandler<AppEnv> {
+export function originGuard(
+  trustedOrigins: readonly string[],
+  options: {
+    /** Paths called server to server (payment webhooks), which prove themselves another way. */
+    exceptPrefixes?: readonly string[];
+  } = {},
+): MiddlewareHandler<AppEnv> {
   const allowed = new Set(trustedOrigins.map((origin) => new URL(origin).origin));
+  const exceptPrefixes = options.exceptPrefixes ?? [];
   return async (c, next) => {
-    if (!SAFE_METHODS.has(c.req.method)) {
+    const isExempt = exceptPrefixes.some((prefix) => c.req.path.startsWith(prefix));
+    if (!isExempt && !SAFE_METHODS.has(c.req.method)) {
       const origin = c.req.header('origin');
       if (!origin || !allowed.has(origin)) {
         throw new HttpError(

@@ -18,7 +18,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { loadConfig, type Config } from '../config';
 import { openDatabase } from '../db/client';
-import { createLogger } from '../logger';
+import { createLogger, type Logger } from '../logger';
 import type { Mail, Mailer } from '../mail/mailer';
 import { startServer, type RunningServer } from '../server';
 
@@ -61,7 +61,7 @@ const migrationsDir = path.resolve(import.meta.dirname, '../../drizzle');
  * A migrated PGlite data directory made once per set of migrations and copied for each test
  * server: creating and migrating a fresh one costs seconds, copying it a few milliseconds.
  */
-async function pgliteTemplate(): Promise<string> {
+export async function pgliteTemplate(): Promise<string> {
   const hash = createHash('sha256');
   for (const file of readdirSync(migrationsDir)
     .filter((name) => name.endsWith('.sql'))
@@ -91,6 +91,10 @@ export async function startTestServer(
     mailer?: Mailer;
     /** With env.DATABASE_URL of a database the test made itself (several instances on one). */
     keepDatabase?: boolean;
+    /** Send mail as production does (SMTP_URL, else DATA_DIR/outbox/); `mails` stays empty. */
+    realMail?: boolean;
+    /** Defaults to a silent one. */
+    logger?: Logger;
   } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hq-data-'));
@@ -113,8 +117,8 @@ export async function startTestServer(
   };
   const server = await startServer({
     config,
-    logger: createLogger('silent'),
-    mailer,
+    logger: options.logger ?? createLogger('silent'),
+    ...(options.realMail ? {} : { mailer }),
     ...(options.now ? { now: options.now } : {}),
   });
   return {
