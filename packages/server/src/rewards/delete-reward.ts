@@ -1,0 +1,23 @@
+import type { RewardDeleteResult } from '@habitquest/contracts/rewards';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { rewards } from '../db/schema';
+import { notFound } from '../http/errors';
+
+/**
+ * DELETE /api/rewards/:id. Points spent on it are not refunded and the inventory keeps its
+ * snapshots (spec §2, Delete Reward confirmation).
+ */
+export async function deleteReward(options: {
+  db: Database;
+  userId: string;
+  id: string;
+}): Promise<RewardDeleteResult> {
+  const { db, userId, id } = options;
+  const deleted = await db
+    .delete(rewards)
+    .where(and(eq(rewards.id, id), eq(rewards.userId, userId)))
+    .returning({ id: rewards.id });
+  if (deleted.length === 0) throw notFound();
+  return { deleted: id };
+}
