@@ -1,0 +1,90 @@
+/**
+ * /api/openapi.json: the OpenAPI 3.1 document, generated from the contracts' zod schemas.
+ */
+import { ERROR_CODES } from '@habitquest/contracts/errors';
+import { zApiError } from '@habitquest/contracts/errors';
+import { z } from 'zod';
+import { ROUTES, type RouteDoc } from './routes-table';
+
+type JsonSchema = Record<string, unknown>;
+
+function schemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' });
+  return rest;
+}
+
+function operation(route: RouteDoc): JsonSchema {
+  const success = String(route.status ?? 200);
+  const content = route.response
+    ? { 'application/json': { schema: schemaOf(route.response, 'output') } }
+    : route.contentType
+      ? { [route.contentType]: {} }
+      : { 'application/json': {} };
+  const pathParams = [...route.path.matchAll(/:(\w+)/g)].map((match) => ({
+    name: match[1],
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+  }));
+  const queryParams = route.query ? queryParameters(route.query) : [];
+  return {
+    summary: route.summary,
+    ...(route.isPublic ? { security: [] } : {}),
+    ...(pathParams.length + queryParams.length > 0
+      ? { parameters: [...pathParams, ...queryParams] }
+      : {}),
+    ...(route.body
+      ? {
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: schemaOf(route.body, 'input') } },
+          },
+        }
+      : {}),
+    responses: {
+      [success]: { description: 'Success', content },
+      default: {
+        description: `An error: ${Object.keys(ERROR_CODES).join(', ')}`,
+        content: { 'application/json': { schema: schemaOf(zApiError, 'output') } },
+      },
+    },
+  };
+}
+
+function queryParameters(schema: z.ZodType): JsonSchema[] {
+  const json = schemaOf(schema, 'input') as {
+    properties?: Record<string, JsonSchema>;
+    required?: string[];
+  };
+  return Object.entries(json.properties ?? {}).map(([name, property]) => ({
+    name,
+    in: 'query',
+    required: json.required?.includes(name) ?? false,
+    schema: property,
+  }));
+}
+
+/** The document, built once. */
+export function openApiDocument(): JsonSchema {
+  const paths: Record<string, Record<string, JsonSchema>> = {};
+  for (const route of ROUTES) {
+    const openApiPath = route.path.replace(/:(\w+)/g, '{$1}');
+    paths[openApiPath] = { ...paths[openApiPath], [route.method]: operation(route) };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'HabitQuest API',
+      version: '1.0.0',
+      description:
+        'JSON over HTTP. Sign in through Better Auth under /api/auth/* (sign-up/email, sign-in/email, sign-in/username, sign-out, request-password-reset, reset-password); the session is a cookie. State-changing requests must carry an Origin of this server. Mutations accept an Idempotency-Key header.',
+    },
+    components: {
+      securitySchemes: {
+        session: { type: 'apiKey', in: 'cookie', name: 'habitquest.session_token' },
+      },
+    },
+    security: [{ session: [] }],
+    paths,
+  };
+}

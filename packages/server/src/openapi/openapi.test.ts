@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, TestClient, type TestServer } from '../testing/harness';
+import { ROUTES } from './routes-table';
+
+describe('the OpenAPI document', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer('pglite');
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  it('is served publicly and describes the routes with their schemas', async () => {
+    const response = await new TestClient(server.url).get<{
+      openapi: string;
+      paths: Record<
+        string,
+        Record<string, { requestBody?: unknown; parameters?: { name: string }[] }>
+      >;
+    }>('/api/openapi.json');
+    expect(response.status).toBe(200);
+    expect(response.body.openapi).toBe('3.1.0');
+    const createHabit = response.body.paths['/api/habits']?.post;
+    expect(JSON.stringify(createHabit?.requestBody)).toContain('xpOnComplete');
+    expect(
+      response.body.paths['/api/habits/{id}/completions/{date}']?.put?.parameters?.map(
+        (p) => p.name,
+      ),
+    ).toEqual(['id', 'date']);
+    expect(response.body.paths['/api/completions']?.get?.parameters?.map((p) => p.name)).toEqual([
+      'from',
+      'to',
+    ]);
+  });
+
+  it('lists every JSON route the app serves (outside Better Auth)', () => {
+    const served = new Set(
+      server.app.routes
+        .filter(
+          (route) =>
+            route.path.startsWith('/api/') &&
+            !route.path.startsWith('/api/auth') &&
+            !route.path.includes('*'),
+        )
+        .filter((route) => route.method !== 'ALL')
+        .map((route) => `${route.method.toLowerCase()} ${route.path}`),
+    );
+    const documented = new Set(ROUTES.map((route) => `${route.method} ${route.path}`));
+    expect([...served].filter((route) => !documented.has(route))).toEqual([]);
+  });
+});
