@@ -84,7 +84,7 @@ export const zHabitCreate = z
     title: zName('Title', TITLE_MAX),
     description: zNullableText(DESCRIPTION_MAX).default(null),
     frequency: zFrequency.default('daily'),
-    /** null: no category chosen; the server files the habit under the fallback category. */
+    /** null: no category chosen; the server picks the first category by name (spec §5). */
     categoryId: zId.nullable().default(null),
     xpOnComplete: zXp.default(DEFAULT_HABIT_XP),
     isRecurring: z.boolean().default(true),

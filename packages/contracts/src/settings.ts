@@ -2,6 +2,7 @@
  * A user's settings (DESIGN §4): stored on the server, mirrored locally, the same on every device.
  * The patch is strict so that a client can never slip points, isPro or a user id into it.
  */
+import { DEFAULT_REMINDER_CONFIG } from '@habitquest/core/reminders';
 import { z } from 'zod';
 import { hasAnyField, NOTHING_TO_UPDATE, zIntBetween, zTimeZone, zWeekStart } from './common';
 
@@ -81,21 +82,10 @@ export const DEFAULT_SETTINGS: Settings = {
   theme: 'system',
   accent: 'blue',
   audio: { soundEffects: true, effectsVolume: 0.25, music: false, musicVolume: 0.5 },
+  // One source for the reminder defaults: core's planner uses the same object.
   reminders: {
-    enabled: true,
-    streakReminders: true,
-    randomReminders: false,
-    reminderTimeRange: { start: 9, end: 21 },
-    maxRemindersPerDay: 2,
-    streakProtectionHours: [12, 18, 20],
-    soundEnabled: true,
-    persistentReminders: false,
-    eveningReminder: true,
-    startupReminder: true,
-    streakWarningThreshold: 3,
-    intelligentTiming: true,
-    adaptiveFrequency: true,
-    streakRiskHours: 20,
+    ...DEFAULT_REMINDER_CONFIG,
+    streakProtectionHours: [...DEFAULT_REMINDER_CONFIG.streakProtectionHours],
   },
   weekStart: 0,
   timeZone: 'UTC',

@@ -1,7 +1,7 @@
-import { FALLBACK_CATEGORY } from '@habitquest/core/categories';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { categories } from '../db/schema';
+import { ensureFallbackCategory } from '../categories/ensure-fallback-category';
 import { HttpError } from '../http/errors';
 
 export const CATEGORY_NOT_FOUND = 'Category not found';
@@ -35,20 +35,4 @@ export async function resolveCategory(
     .limit(1);
   if (first) return first.id;
   return ensureFallbackCategory(tx, userId);
-}
-
-/** The user's fallback category, created when missing. */
-export async function ensureFallbackCategory(tx: Tx, userId: string): Promise<string> {
-  const [existing] = await tx
-    .select({ id: categories.id })
-    .from(categories)
-    .where(and(eq(categories.userId, userId), eq(categories.isFallback, true)));
-  if (existing) return existing.id;
-  const [created] = await tx
-    .insert(categories)
-    .values({ userId, ...FALLBACK_CATEGORY, isFallback: true })
-    .onConflictDoUpdate({ target: [categories.userId, categories.name], set: { isFallback: true } })
-    .returning({ id: categories.id });
-  if (!created) throw new Error('could not create the fallback category');
-  return created.id;
 }
