@@ -126,6 +126,10 @@ export type Completion = z.infer<typeof zCompletion>;
 export const zSetCompletion = z.strictObject({ completed: z.boolean() });
 export type SetCompletion = z.infer<typeof zSetCompletion>;
 
+/** GET /api/habits?from&to: each habit also carries its completions dated in the window. */
+export const zHabitWithCompletions = zHabit.extend({ completions: z.array(zCompletion) });
+export type HabitWithCompletions = z.infer<typeof zHabitWithCompletions>;
+
 export const zSetCompletionResult = z.object({
   /** True only when this request created the completion. */
   added: z.boolean(),

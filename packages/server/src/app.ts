@@ -17,6 +17,7 @@ import { backupRoutes } from './backup/routes';
 import { categoryRoutes } from './categories/routes';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import { bodyLimits } from './http/body-limit';
 import { HttpError } from './http/errors';
 import { originGuard } from './http/origin-guard';
 import { idempotency } from './http/idempotency';
@@ -48,6 +49,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.use(requestId());
+  app.use('/api/*', bodyLimits());
   app.use(
     secureHeaders({
       contentSecurityPolicy: {

@@ -52,6 +52,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
 function openPostgres(options: { url: string; maxConnections?: number }): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 });
+  // An idle connection that the server drops (restart, failover) must not crash the process:
+  // the pool replaces it on the next query.
+  pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema });
   return {
     db,

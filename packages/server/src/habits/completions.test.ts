@@ -137,6 +137,15 @@ describe.each(DATABASE_KINDS)('completions on %s', (kind) => {
     });
     const range = await client.get<Json[]>('/api/completions?from=2026-01-01&to=2026-06-30');
     expect(range.body.map((c) => c.periodKey)).toEqual(['2026', '2026-06', '2026-W25']);
+    const windowed = await client.get<{ title: string; completions: Json[] }[]>(
+      '/api/habits?from=2026-06-01&to=2026-06-30',
+    );
+    expect(windowed.body.map((h) => [h.title, h.completions.map((c) => c.periodKey)])).toEqual([
+      ['Checkup', []],
+      ['Budget', ['2026-06']],
+      ['Review', ['2026-W25']],
+    ]);
+    expect((await client.get('/api/habits?from=2026-06-30')).status).toBe(400);
   });
 
   it('derives streaks and the day streak, and celebrates a level-up', async () => {

@@ -22,9 +22,20 @@ export function habitRoutes(deps: FeatureDeps): Hono<AppEnv> {
   const { db, now, events } = deps;
   const app = new Hono<AppEnv>();
 
-  app.get('/habits', async (c) =>
-    c.json(await listHabits({ db, userId: c.get('userId'), now: now() })),
-  );
+  app.get('/habits', async (c) => {
+    const userId = c.get('userId');
+    const habits = await listHabits({ db, userId, now: now() });
+    if (c.req.query('from') === undefined && c.req.query('to') === undefined) return c.json(habits);
+    // With a date window, each habit carries its completions in it (one query for all).
+    const range = parseQuery(c, zCompletionsQuery);
+    const inRange = await listCompletions({ db, userId, range });
+    return c.json(
+      habits.map((habit) => ({
+        ...habit,
+        completions: inRange.filter((completion) => completion.habitId === habit.id),
+      })),
+    );
+  });
 
   app.post('/habits', async (c) => {
     const input = await parseBody(c, zHabitCreate);

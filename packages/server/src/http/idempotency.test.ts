@@ -58,3 +58,17 @@ describe.each(DATABASE_KINDS)('Idempotency-Key on %s', (kind) => {
     ).toBe(400);
   });
 });
+
+describe('request size', () => {
+  it('refuses a body over 1 MB with 413 before reading it', async () => {
+    const server = await startTestServer('pglite');
+    try {
+      const { client } = await signUp(server);
+      const response = await client.post('/api/habits', { title: 'x'.repeat(1_100_000) });
+      expect(response.status).toBe(413);
+      expect(response.body).toMatchObject({ error: { code: 'VALIDATION' } });
+    } finally {
+      await server.stop();
+    }
+  });
+});

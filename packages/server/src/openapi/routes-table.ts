@@ -12,6 +12,7 @@ import {
   zHabit,
   zHabitCreate,
   zHabitUpdate,
+  zHabitWithCompletions,
   zSetCompletion,
   zSetCompletionResult,
 } from '@habitquest/contracts/habits';
@@ -76,8 +77,10 @@ export const ROUTES: RouteDoc[] = [
   {
     method: 'get',
     path: '/api/habits',
-    summary: 'Habits, newest first, with streaks',
-    response: z.array(zHabit),
+    summary:
+      'Habits, newest first, with streaks; with from/to, each with its completions in that window',
+    query: zCompletionsQuery.optional(),
+    response: z.array(zHabit.or(zHabitWithCompletions)),
   },
   {
     method: 'post',

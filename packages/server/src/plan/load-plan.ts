@@ -4,15 +4,16 @@ import { and, count, eq } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client';
 import { categories, entitlements, habits, purchases, rewards } from '../db/schema';
 
+// Queries here run one after another: inside a transaction they share one connection, which
+// must not be given concurrent queries.
+
 /** Whether the user is Pro (paid purchase or entitlement flag). */
 export async function loadIsPro(db: Database | Tx, userId: string): Promise<boolean> {
-  const [paid, [entitlement]] = await Promise.all([
-    db
-      .select({ product: purchases.product, status: purchases.status })
-      .from(purchases)
-      .where(eq(purchases.userId, userId)),
-    db.select().from(entitlements).where(eq(entitlements.userId, userId)),
-  ]);
+  const paid = await db
+    .select({ product: purchases.product, status: purchases.status })
+    .from(purchases)
+    .where(eq(purchases.userId, userId));
+  const [entitlement] = await db.select().from(entitlements).where(eq(entitlements.userId, userId));
   return isProFrom({ purchases: paid, entitlement: entitlement ?? null });
 }
 
@@ -21,15 +22,19 @@ export async function loadIsPro(db: Database | Tx, userId: string): Promise<bool
  * place for orphaned habits, not one the user created.
  */
 export async function loadPlan(db: Database | Tx, userId: string): Promise<Plan> {
-  const [isPro, [habitCount], [categoryCount], [rewardCount]] = await Promise.all([
-    loadIsPro(db, userId),
-    db.select({ n: count() }).from(habits).where(eq(habits.userId, userId)),
-    db
-      .select({ n: count() })
-      .from(categories)
-      .where(and(eq(categories.userId, userId), eq(categories.isFallback, false))),
-    db.select({ n: count() }).from(rewards).where(eq(rewards.userId, userId)),
-  ]);
+  const isPro = await loadIsPro(db, userId);
+  const [habitCount] = await db
+    .select({ n: count() })
+    .from(habits)
+    .where(eq(habits.userId, userId));
+  const [categoryCount] = await db
+    .select({ n: count() })
+    .from(categories)
+    .where(and(eq(categories.userId, userId), eq(categories.isFallback, false)));
+  const [rewardCount] = await db
+    .select({ n: count() })
+    .from(rewards)
+    .where(eq(rewards.userId, userId));
   return {
     isPro,
     limits: planLimits(isPro),

@@ -1,0 +1,187 @@
+/**
+ * Test fixtures for export, import and reset: a user seeded straight through the database (with
+ * ledger entries, so the cached balances equal the ledger's sums), and ways to look at the result.
+ */
+import type { BackupData, BackupFile } from '@habitquest/core/backup-schema';
+import { periodKey } from '@habitquest/core/periods';
+import { and, count, eq } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import {
+  categories,
+  completions,
+  habits,
+  ledger,
+  progress,
+  purchasedRewards,
+  rewards,
+} from '../db/schema';
+import { ledgerSums, lockUser, recordLedger } from '../progress/ledger';
+import type { TestClient } from '../testing/harness';
+
+/** The signed-in user's id (GET /api/me also provisions the account's defaults). */
+export async function userIdOf(client: TestClient): Promise<string> {
+  const me = await client.get<{ user: { id: string } }>('/api/me');
+  if (me.status !== 200) throw new Error(`GET /api/me answered ${me.status}`);
+  return me.body.user.id;
+}
+
+/** What seedUser wrote, for the assertions. */
+export const SEEDED = {
+  habits: 3,
+  completions: 4,
+  // Seven defaults, the fallback and one of the user's own.
+  categories: 9,
+  rewards: 2,
+  inventory: 1,
+  xp: 120,
+  // 10 + 10 + 15 + 25 earned, 5 spent.
+  points: 55,
+} as const;
+
+/**
+ * Three habits (daily, weekly in the user's own category, a specific yearly one without
+ * category), four completions, two rewards and one purchase. Names carry `tag`, so two seeded
+ * users share none.
+ */
+export async function seedUser(db: Database, userId: string, tag: string): Promise<void> {
+  const [own] = await db
+    .insert(categories)
+    .values({ userId, name: `READING ${tag}`, color: '#123456', monthlyTargetXp: 250 })
+    .returning();
+  const [health] = await db
+    .select()
+    .from(categories)
+    .where(and(eq(categories.userId, userId), eq(categories.name, 'HEALTH & FITNESS')));
+  const [run, read, taxes] = await db
+    .insert(habits)
+    .values([
+      {
+        userId,
+        name: `Run ${tag}`,
+        frequency: 'daily',
+        categoryId: health?.id ?? null,
+        xpReward: 20,
+        icon: 'run',
+        createdAt: new Date('2024-01-01T08:00:00.000Z'),
+      },
+      {
+        userId,
+        name: `Read ${tag}`,
+        description: 'Twenty pages',
+        frequency: 'weekly',
+        categoryId: own?.id ?? null,
+        xpReward: 30,
+        color: '#3b82f6',
+        createdAt: new Date('2024-01-02T08:00:00.000Z'),
+      },
+      {
+        userId,
+        name: `Taxes ${tag}`,
+        frequency: 'yearly',
+        categoryId: null,
+        isRecurring: false,
+        specificDate: '2024-04-15',
+        xpReward: 50,
+        createdAt: new Date('2024-01-03T08:00:00.000Z'),
+      },
+    ])
+    .returning();
+  if (!run || !read || !taxes) throw new Error('seeding habits failed');
+  const done = [
+    { habit: run, date: '2024-03-01' },
+    { habit: run, date: '2024-03-02' },
+    { habit: read, date: '2024-03-04' },
+    { habit: taxes, date: '2024-04-15' },
+  ];
+  await db.transaction(async (tx) => {
+    await lockUser(tx, userId);
+    for (const { habit, date } of done) {
+      const xp = habit.xpReward;
+      const [row] = await tx
+        .insert(completions)
+        .values({
+          habitId: habit.id,
+          userId,
+          completionDate: date,
+          periodKey: periodKey(date, habit.frequency, 0),
+          xpEarned: xp,
+          pointsEarned: Math.floor(xp / 2),
+          completedAt: new Date(`${date}T12:00:00.000Z`),
+        })
+        .returning();
+      const pointsDelta = Math.floor(xp / 2);
+      await recordLedger(tx, { userId, kind: 'earn', xpDelta: xp, pointsDelta, refId: row?.id });
+    }
+    const [treat] = await tx
+      .insert(rewards)
+      .values([
+        { userId, name: `Movie night ${tag}`, cost: 30, description: 'Popcorn too' },
+        { userId, name: `Ice cream ${tag}`, cost: 10, rarity: 'rare', keepInShop: true },
+      ])
+      .returning();
+    const [purchase] = await tx
+      .insert(purchasedRewards)
+      .values({
+        userId,
+        rewardId: treat?.id ?? null,
+        rewardName: `Coffee ${tag}`,
+        rewardCost: 5,
+        rewardIcon: 'cup',
+        purchasedAt: new Date('2024-03-03T10:00:00.000Z'),
+      })
+      .returning();
+    await recordLedger(tx, {
+      userId,
+      kind: 'redeem',
+      xpDelta: 0,
+      pointsDelta: -5,
+      refId: purchase?.id,
+    });
+  });
+}
+
+/** GET /api/export's file, failing loudly on anything but 200. */
+export async function exportOf(client: TestClient): Promise<BackupFile> {
+  const response = await client.get<BackupFile>('/api/export');
+  if (response.status !== 200) throw new Error(`GET /api/export answered ${response.status}`);
+  return response.body;
+}
+
+/** The data without the row ids, in a fixed order: what must survive a round trip. */
+export function withoutIds(data: BackupData): unknown {
+  const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+  return {
+    ...data,
+    habits: data.habits.map(({ id: _id, ...habit }) => habit).sort(byName),
+    shop: data.shop.map(({ id: _id, ...reward }) => reward).sort(byName),
+    inventory: data.inventory.map(({ id: _id, ...item }) => item).sort(byName),
+  };
+}
+
+/** Row counts, balances and ledger sums of one user, straight from the database. */
+export async function stateOf(db: Database, userId: string) {
+  const countIn = async (
+    table: typeof habits | typeof completions | typeof rewards | typeof purchasedRewards,
+  ) => {
+    const [row] = await db.select({ n: count() }).from(table).where(eq(table.userId, userId));
+    return row?.n ?? 0;
+  };
+  // One query at a time: PGlite has a single connection, and a transaction holds it.
+  const categoryRows = await db.select().from(categories).where(eq(categories.userId, userId));
+  const [cache] = await db.select().from(progress).where(eq(progress.userId, userId));
+  const [ledgerRows] = await db
+    .select({ n: count() })
+    .from(ledger)
+    .where(eq(ledger.userId, userId));
+  const sums = await db.transaction((tx) => ledgerSums(tx, userId));
+  return {
+    habits: await countIn(habits),
+    completions: await countIn(completions),
+    rewards: await countIn(rewards),
+    inventory: await countIn(purchasedRewards),
+    categories: categoryRows.length,
+    fallbacks: categoryRows.filter((row) => row.isFallback).map((row) => row.name),
+    progress: { xp: cache?.xp ?? 0, points: cache?.points ?? 0 },
+    ledger: { ...sums, entries: ledgerRows?.n ?? 0 },
+  };
+}

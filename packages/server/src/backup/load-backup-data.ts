@@ -1,0 +1,167 @@
+/**
+ * A user's whole server data in the export file's shape (core BackupData): what GET /api/export
+ * writes and what an import merges into or replaces.
+ */
+import {
+  goalsOf,
+  isPeriodKeyOf,
+  type BackupCategory,
+  type BackupCompletion,
+  type BackupData,
+  type BackupHabit,
+  type BackupInventoryItem,
+  type BackupReward,
+} from '@habitquest/core/backup-schema';
+import { periodKey, type WeekStart } from '@habitquest/core/periods';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Database, Tx } from '../db/client';
+import { categories, completions, habits, progress, purchasedRewards, rewards } from '../db/schema';
+import { loadSettings } from '../settings/load-settings';
+
+type CompletionRow = typeof completions.$inferSelect;
+type Db = Database | Tx;
+
+/**
+ * Everything the user has, ordered so that equal data always exports the same way. Queries run
+ * one after another: inside a transaction they share one connection anyway.
+ */
+export async function loadBackupData(db: Db, userId: string): Promise<BackupData> {
+  const settings = await loadSettings(db, userId);
+  const backupCategories = await loadCategories(db, userId);
+  const [balances] = await db
+    .select({ xp: progress.xp, points: progress.points })
+    .from(progress)
+    .where(eq(progress.userId, userId));
+  return {
+    habits: await loadHabits(db, userId, settings.weekStart),
+    categories: backupCategories,
+    goals: goalsOf(backupCategories),
+    shop: await loadShop(db, userId),
+    inventory: await loadInventory(db, userId),
+    points: balances?.points ?? 0,
+    // The file refuses negative XP; the ledger cannot go below zero XP in practice anyway.
+    totalXP: Math.max(0, balances?.xp ?? 0),
+    settings,
+  };
+}
+
+async function loadCategories(db: Db, userId: string): Promise<BackupCategory[]> {
+  const rows = await db
+    .select()
+    .from(categories)
+    .where(eq(categories.userId, userId))
+    .orderBy(asc(categories.name));
+  return rows.map((row) => ({
+    name: row.name,
+    color: row.color,
+    monthlyTargetXp: row.monthlyTargetXp,
+    isFallback: row.isFallback,
+  }));
+}
+
+async function loadHabits(db: Db, userId: string, weekStart: WeekStart): Promise<BackupHabit[]> {
+  const habitRows = await db
+    .select({ habit: habits, category: categories.name })
+    .from(habits)
+    .leftJoin(categories, and(eq(categories.id, habits.categoryId), eq(categories.userId, userId)))
+    .where(eq(habits.userId, userId))
+    .orderBy(asc(habits.createdAt), asc(habits.id));
+  const completionRows = await db
+    .select()
+    .from(completions)
+    .where(eq(completions.userId, userId))
+    .orderBy(asc(completions.completionDate), asc(completions.completedAt));
+  const byHabit = groupBy(completionRows, (row) => row.habitId);
+  return habitRows.map(({ habit, category }) => ({
+    id: habit.id,
+    name: habit.name,
+    description: habit.description,
+    frequency: habit.frequency,
+    category,
+    xpOnComplete: habit.xpReward,
+    isRecurring: habit.isRecurring,
+    specificDate: habit.specificDate,
+    color: habit.color,
+    icon: habit.icon,
+    createdAt: habit.createdAt.toISOString(),
+    completions: completionsOf(habit.frequency, byHabit.get(habit.id) ?? [], weekStart),
+  }));
+}
+
+async function loadShop(db: Db, userId: string): Promise<BackupReward[]> {
+  const rows = await db
+    .select()
+    .from(rewards)
+    .where(eq(rewards.userId, userId))
+    // The shop's own order (spec §7: by cost), so equal shops export alike.
+    .orderBy(asc(rewards.cost), asc(rewards.name), asc(rewards.id));
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    cost: row.cost,
+    category: row.category,
+    icon: row.icon,
+    rarity: row.rarity,
+    keepInShop: row.keepInShop,
+  }));
+}
+
+/** Purchases become inventory items: the snapshot, redeemed when it was purchased. */
+async function loadInventory(db: Db, userId: string): Promise<BackupInventoryItem[]> {
+  const rows = await db
+    .select()
+    .from(purchasedRewards)
+    .where(eq(purchasedRewards.userId, userId))
+    .orderBy(asc(purchasedRewards.purchasedAt), asc(purchasedRewards.id));
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.rewardName,
+    cost: Math.max(0, row.rewardCost),
+    redeemedAt: row.purchasedAt.toISOString(),
+    description: row.rewardDescription,
+    icon: row.rewardIcon,
+    rarity: row.rewardRarity,
+  }));
+}
+
+/**
+ * A habit's completions as the file keeps them. A habit whose frequency was edited still holds
+ * completions keyed by the old frequency, which the file would refuse: those are keyed again for
+ * the current frequency, and a second completion landing in the same period is left out, so every
+ * export can be imported again. The balances still count what the left-out ones earned.
+ */
+function completionsOf(
+  frequency: BackupHabit['frequency'],
+  rows: readonly CompletionRow[],
+  weekStart: WeekStart,
+): BackupCompletion[] {
+  const seen = new Set<string>();
+  const result: BackupCompletion[] = [];
+  for (const row of rows) {
+    const key = isPeriodKeyOf(row.periodKey, row.completionDate, frequency)
+      ? row.periodKey
+      : periodKey(row.completionDate, frequency, weekStart);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    result.push({
+      completionDate: row.completionDate,
+      periodKey: key,
+      xpEarned: row.xpEarned,
+      pointsEarned: row.pointsEarned,
+      completedAt: row.completedAt.toISOString(),
+    });
+  }
+  return result;
+}
+
+function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
+}

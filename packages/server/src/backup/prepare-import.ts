@@ -1,0 +1,143 @@
+/**
+ * Pure checks and adjustments between a validated backup and the database: what core's schema
+ * accepts but PostgreSQL cannot store, the one fallback category, and the free plan's limits.
+ */
+import type { BackupCategory, BackupData } from '@habitquest/core/backup-schema';
+import { formatPath } from '@habitquest/core/backup-validate';
+import { FALLBACK_CATEGORY } from '@habitquest/core/categories';
+import { FREE_LIMITS, LIMITED_RESOURCES, type LimitedResource } from '@habitquest/core/plan';
+
+/**
+ * Balances are stored as 32-bit integers; a cap well inside that range leaves room for the
+ * import's adjustment (new balance minus old) to fit as well.
+ */
+export const MAX_BALANCE = 1_000_000_000;
+
+/** Every user-facing text of export, import and reset, in one place. */
+export const BACKUP_MESSAGES = {
+  invalidFile: 'Invalid backup file',
+  nul: (path: string) => `${path}: must not contain the NUL character`,
+  dateRange: (path: string) => `${path}: must be a date between the years 1 and 9999`,
+  balanceRange: (path: string) => `${path}: must be between -${MAX_BALANCE} and ${MAX_BALANCE}`,
+  settingsKept: 'The settings in the file are not valid, so your current settings were kept.',
+} as const;
+
+// PostgreSQL has no year 0 and no five-digit years, though ISO 8601 text can name both.
+const EARLIEST_INSTANT = Date.parse('0001-01-01T00:00:00.000Z');
+const LATEST_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
+
+type Path = readonly (string | number)[];
+
+/**
+ * What the database would refuse in data the backup schema accepts: the NUL character (not
+ * allowed in PostgreSQL text), dates outside years 1–9999, balances past MAX_BALANCE. Found here,
+ * they answer 400 instead of failing half-way through the import.
+ */
+export function storageProblems(data: BackupData): string[] {
+  const problems: string[] = [];
+  collectNul(data, [], problems);
+  data.habits.forEach((habit, index) => {
+    const at: Path = ['habits', index];
+    checkInstant(habit.createdAt, [...at, 'createdAt'], problems);
+    if (habit.specificDate !== null) {
+      checkDate(habit.specificDate, [...at, 'specificDate'], problems);
+    }
+    habit.completions.forEach((completion, position) => {
+      const path: Path = [...at, 'completions', position];
+      checkDate(completion.completionDate, [...path, 'completionDate'], problems);
+      checkInstant(completion.completedAt, [...path, 'completedAt'], problems);
+    });
+  });
+  data.inventory.forEach((item, index) => {
+    checkInstant(item.redeemedAt, ['inventory', index, 'redeemedAt'], problems);
+  });
+  problems.push(...balanceProblems({ points: data.points, xp: data.totalXP }));
+  return problems;
+}
+
+/** Balances the ledger cannot hold, named as the file names them. */
+export function balanceProblems(balances: { points: number; xp: number }): string[] {
+  const problems: string[] = [];
+  if (Math.abs(balances.points) > MAX_BALANCE)
+    problems.push(BACKUP_MESSAGES.balanceRange('points'));
+  if (Math.abs(balances.xp) > MAX_BALANCE) problems.push(BACKUP_MESSAGES.balanceRange('totalXP'));
+  return problems;
+}
+
+function collectNul(value: unknown, path: Path, problems: string[]): void {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) problems.push(BACKUP_MESSAGES.nul(formatPath(path)));
+  } else if (Array.isArray(value)) {
+    value.forEach((item: unknown, index) => {
+      collectNul(item, [...path, index], problems);
+    });
+  } else if (typeof value === 'object' && value !== null) {
+    for (const [key, item] of Object.entries(value)) {
+      // A key with NUL cannot be stored in jsonb either.
+      if (key.includes('\u0000')) problems.push(BACKUP_MESSAGES.nul(formatPath(path)));
+      collectNul(item, [...path, key], problems);
+    }
+  }
+}
+
+function checkInstant(instant: string, path: Path, problems: string[]): void {
+  const time = Date.parse(instant);
+  if (!(time >= EARLIEST_INSTANT && time <= LATEST_INSTANT)) {
+    problems.push(BACKUP_MESSAGES.dateRange(formatPath(path)));
+  }
+}
+
+function checkDate(date: string, path: Path, problems: string[]): void {
+  if (date.startsWith('0000')) problems.push(BACKUP_MESSAGES.dateRange(formatPath(path)));
+}
+
+/**
+ * The categories with exactly one fallback: the first one marked so; else the one bearing the
+ * fallback's name; else the standard fallback is added. Deleting a category needs it (spec §4).
+ */
+export function withOneFallback(categories: readonly BackupCategory[]): BackupCategory[] {
+  const marked = categories.findIndex((category) => category.isFallback);
+  const chosen =
+    marked >= 0
+      ? marked
+      : categories.findIndex((category) => category.name === FALLBACK_CATEGORY.name);
+  const list = categories.map((category, index) => ({ ...category, isFallback: index === chosen }));
+  return chosen >= 0 ? list : [...list, { ...FALLBACK_CATEGORY, isFallback: true }];
+}
+
+export type PlanCounts = Record<LimitedResource, number>;
+
+/** The counts the free plan limits, as enforceLimit counts them (the fallback is not one). */
+export function planCountsOf(data: BackupData): PlanCounts {
+  return {
+    habits: data.habits.length,
+    categories: data.categories.filter((category) => !category.isFallback).length,
+    rewards: data.shop.length,
+  };
+}
+
+/**
+ * The first resource whose free limit an import would pass, or null. A count that does not grow
+ * is never refused, so a user already past a limit (Pro before) can still merge or restore.
+ */
+export function passedLimit(before: PlanCounts, after: PlanCounts): LimitedResource | null {
+  const passed = LIMITED_RESOURCES.find(
+    (resource) => after[resource] > FREE_LIMITS[resource] && after[resource] > before[resource],
+  );
+  return passed ?? null;
+}
+
+/** '#abc' → '#aabbcc': the wire's colours are six digits, the file also allows three. */
+export function fullColor(color: string): string {
+  const short = /^#([0-9a-f])([0-9a-f])([0-9a-f])$/i.exec(color);
+  if (!short) return color;
+  return `#${short
+    .slice(1)
+    .map((digit) => digit.repeat(2))
+    .join('')}`;
+}
+
+/** Blank optional text is stored as null, as the create forms store it (spec §5). */
+export function blankToNull(value: string | null): string | null {
+  return value === null || value.trim() === '' ? null : value;
+}

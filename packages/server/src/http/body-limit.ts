@@ -1,0 +1,29 @@
+import { apiErrorBody } from '@habitquest/contracts/errors';
+import type { MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { AppEnv } from '../app-env';
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+/** A backup of a large, years-long history is the one big body the API accepts. */
+export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
+
+function limit(maxSize: number): MiddlewareHandler<AppEnv> {
+  return bodyLimit({
+    maxSize,
+    onError: (c) =>
+      c.json(
+        apiErrorBody(
+          'VALIDATION',
+          `The request is too large (at most ${String(Math.round(maxSize / 1024 / 1024))} MB).`,
+        ),
+        413,
+      ),
+  });
+}
+
+/** Refuses oversized bodies before anything reads them. */
+export function bodyLimits(): MiddlewareHandler<AppEnv> {
+  const regular = limit(MAX_BODY_BYTES);
+  const imports = limit(MAX_IMPORT_BYTES);
+  return (c, next) => (c.req.path === '/api/import' ? imports(c, next) : regular(c, next));
+}
