@@ -7,7 +7,7 @@
  * Targets (issue 4, 50 connections, 2 cores): (2) ≥ 50% of (1) with p99 < 50 ms; (3) ≥ 2000 req/s
  * with p99 < 100 ms. Figures are printed, never asserted: see docs/performance.md.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
@@ -25,14 +25,20 @@ const TODAY = new Date().toISOString().slice(0, 10);
 type Request = { method: string; path: string; headers?: Record<string, string>; body?: string };
 type LoadResult = { requestsPerSecond: number; p50: number; p99: number; errors: number; non2xx: number; total: number };
 
-function load(url: string, clients: Request[][]): LoadResult {
+/** Runs the load generator in its own process; the servers under test keep this event loop. */
+function load(url: string, clients: Request[][]): Promise<LoadResult> {
   const config = { url, connections: CONNECTIONS, durationSeconds: DURATION_SECONDS, clients };
-  const run = spawnSync('node', [path.join(import.meta.dirname, 'load.mjs'), JSON.stringify(config)], {
-    encoding: 'utf8',
-    maxBuffer: 10_000_000,
+  return new Promise((resolve, reject) => {
+    const child = spawn('node', [path.join(import.meta.dirname, 'load.mjs'), JSON.stringify(config)]);
+    let output = '';
+    let errors = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+    child.on('close', (code) => {
+      if (code === 0) resolve(JSON.parse(output) as LoadResult);
+      else reject(new Error(`load generator failed: ${errors}`));
+    });
   });
-  if (run.status !== 0) throw new Error(`load generator failed: ${run.stderr}`);
-  return JSON.parse(run.stdout) as LoadResult;
 }
 
 function print(name: string, result: LoadResult): void {
@@ -57,7 +63,7 @@ async function baseline(): Promise<LoadResult> {
     });
   });
   const port = (server.address() as AddressInfo).port;
-  const result = load(`http://127.0.0.1:${port}`, [[{ method: 'POST', path: '/baseline' }]]);
+  const result = await load(`http://127.0.0.1:${port}`, [[{ method: 'POST', path: '/baseline' }]]);
   server.close();
   await pool.end();
   await database.drop();
@@ -102,7 +108,7 @@ async function main(): Promise<void> {
       { method: 'PUT', path: url, headers: headersOf(client), body: '{"completed":false}' },
     ]);
   }
-  const completion = load(server.url, writers);
+  const completion = await load(server.url, writers);
   print('(2) completion set-state', completion);
 
   const readers: Request[][] = [];
@@ -117,7 +123,7 @@ async function main(): Promise<void> {
       { method: 'GET', path: `/api/completions?from=${monthStart}&to=${TODAY}`, headers },
     ]);
   }
-  const dashboard = load(server.url, readers);
+  const dashboard = await load(server.url, readers);
   print('(3) dashboard reads (me, habits, month)', dashboard);
   await server.stop();
 

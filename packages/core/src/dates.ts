@@ -6,20 +6,30 @@
 /** A calendar date in the user's own time zone, formatted YYYY-MM-DD. */
 export type LocalDate = string;
 
-const MS_PER_DAY = 86_400_000;
-const LOCAL_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
 /** Year, month (1–12) and day of a local date; throws on a malformed one. */
 export function parseLocalDate(date: LocalDate): { year: number; month: number; day: number } {
-  const match = LOCAL_DATE.exec(date);
-  if (!match) throw new RangeError(`Not a date (YYYY-MM-DD): ${date}`);
-  const year = Number(match[1]);
-  const month = Number(match[2]);
-  const day = Number(match[3]);
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) {
+  // Hand-rolled instead of a regex: streaks and analytics parse thousands of dates per request.
+  if (date.length !== 10 || date.charCodeAt(4) !== 45 || date.charCodeAt(7) !== 45) {
+    throw new RangeError(`Not a date (YYYY-MM-DD): ${date}`);
+  }
+  const year = digits(date, 0, 4);
+  const month = digits(date, 5, 7);
+  const day = digits(date, 8, 10);
+  if (year < 0 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) {
     throw new RangeError(`Not a calendar date: ${date}`);
   }
   return { year, month, day };
+}
+
+/** The number written in text[from, to), or −1 when a character is not a digit. */
+function digits(text: string, from: number, to: number): number {
+  let value = 0;
+  for (let index = from; index < to; index += 1) {
+    const code = text.charCodeAt(index) - 48;
+    if (code < 0 || code > 9) return -1;
+    value = value * 10 + code;
+  }
+  return value;
 }
 
 /** True for a well-formed, real calendar date such as 2024-02-29 (and not 2023-02-29). */
@@ -46,15 +56,36 @@ export function daysInMonth(year: number, month: number): number {
   return [4, 6, 9, 11].includes(month) ? 30 : 31;
 }
 
-/** Days since 1970-01-01. */
+/** Days since 1970-01-01 (proleptic Gregorian; H. Hinnant's days-from-civil, no Date object). */
 export function toEpochDay(date: LocalDate): number {
   const { year, month, day } = parseLocalDate(date);
-  return Math.round(utcMs(year, month, day) / MS_PER_DAY);
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yearOfEra = y - era * 400;
+  const dayOfYear = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
+  const dayOfEra =
+    yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  return era * 146_097 + dayOfEra - 719_468;
 }
 
+/** The date `epochDay` days after 1970-01-01 (civil-from-days). */
 export function fromEpochDay(epochDay: number): LocalDate {
-  const d = new Date(epochDay * MS_PER_DAY);
-  return formatLocalDate(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate());
+  const z = epochDay + 719_468;
+  const era = Math.floor(z / 146_097);
+  const dayOfEra = z - era * 146_097;
+  const yearOfEra = Math.floor(
+    (dayOfEra -
+      Math.floor(dayOfEra / 1460) +
+      Math.floor(dayOfEra / 36_524) -
+      Math.floor(dayOfEra / 146_096)) /
+      365,
+  );
+  const dayOfYear =
+    dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const shifted = Math.floor((5 * dayOfYear + 2) / 153);
+  const day = dayOfYear - Math.floor((153 * shifted + 2) / 5) + 1;
+  const month = shifted < 10 ? shifted + 3 : shifted - 9;
+  return formatLocalDate(yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day);
 }
 
 export function addDays(date: LocalDate, days: number): LocalDate {
@@ -138,12 +169,6 @@ export function zonedTime(instant: Date | number, timeZone: string): ZonedTime {
 /** The calendar date an instant falls on in the given time zone. */
 export function localDateOf(instant: Date | number, timeZone: string): LocalDate {
   return zonedTime(instant, timeZone).date;
-}
-
-function utcMs(year: number, month: number, day: number): number {
-  const date = new Date(Date.UTC(2000, month - 1, day));
-  date.setUTCFullYear(year);
-  return date.getTime();
 }
 
 function pad(value: number, width: number): string {

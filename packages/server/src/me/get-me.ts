@@ -2,7 +2,7 @@ import type { Me } from '@habitquest/contracts/me';
 import { eq } from 'drizzle-orm';
 import { provisionAccount } from '../accounts/provision-account';
 import type { Database } from '../db/client';
-import { user } from '../db/schema';
+import { user, userSettings } from '../db/schema';
 import { notFound } from '../http/errors';
 import { loadPlan } from '../plan/load-plan';
 import { loadProgress } from '../progress/load-progress';
@@ -16,8 +16,12 @@ export async function getMe(options: { db: Database; userId: string; now: Date }
     .from(user)
     .where(eq(user.id, userId));
   if (!account) throw notFound();
-  // Accounts whose first provisioning was cut short get completed here (it is idempotent).
-  await provisionAccount({ db, userId });
+  const [stored] = await db
+    .select({ userId: userSettings.userId })
+    .from(userSettings)
+    .where(eq(userSettings.userId, userId));
+  // An account whose first provisioning was cut short is completed here (it is idempotent).
+  if (!stored) await provisionAccount({ db, userId });
   const settings = await loadSettings(db, userId);
   const [plan, progress] = await Promise.all([
     loadPlan(db, userId),

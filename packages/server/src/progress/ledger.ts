@@ -12,13 +12,18 @@ export type Balances = { xp: number; points: number };
 
 /** Locks the user's progress row for the rest of the transaction; returns the current sums. */
 export async function lockUser(tx: Tx, userId: string): Promise<Balances> {
+  const lock = () =>
+    tx
+      .select({ xp: progress.xp, points: progress.points })
+      .from(progress)
+      .where(eq(progress.userId, userId))
+      .for('update');
+  const [row] = await lock();
+  if (row) return row;
+  // Only an account whose provisioning was cut short lacks the row: create it, then lock it.
   await tx.insert(progress).values({ userId }).onConflictDoNothing();
-  const [row] = await tx
-    .select({ xp: progress.xp, points: progress.points })
-    .from(progress)
-    .where(eq(progress.userId, userId))
-    .for('update');
-  return row ?? { xp: 0, points: 0 };
+  const [created] = await lock();
+  return created ?? { xp: 0, points: 0 };
 }
 
 /** Writes one ledger entry and moves the cached sums by the same amounts. */
