@@ -14,7 +14,12 @@ import { serve } from '@hono/node-server';
 import { addDays } from '@habitquest/core/dates';
 import { lockUser, recordLedger } from '@habitquest/server/progress/ledger';
 import { completions } from '@habitquest/server/db/schema';
-import { createTestDatabase, signUp, startTestServer, type TestClient } from '@habitquest/server/testing/harness';
+import {
+  createTestDatabase,
+  signUp,
+  startTestServer,
+  type TestClient,
+} from '@habitquest/server/testing/harness';
 import { Hono } from 'hono';
 import pg from 'pg';
 
@@ -23,13 +28,23 @@ const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const TODAY = new Date().toISOString().slice(0, 10);
 
 type Request = { method: string; path: string; headers?: Record<string, string>; body?: string };
-type LoadResult = { requestsPerSecond: number; p50: number; p99: number; errors: number; non2xx: number; total: number };
+type LoadResult = {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  total: number;
+};
 
 /** Runs the load generator in its own process; the servers under test keep this event loop. */
 function load(url: string, clients: Request[][]): Promise<LoadResult> {
   const config = { url, connections: CONNECTIONS, durationSeconds: DURATION_SECONDS, clients };
   return new Promise((resolve, reject) => {
-    const child = spawn('node', [path.join(import.meta.dirname, 'load.mjs'), JSON.stringify(config)]);
+    const child = spawn('node', [
+      path.join(import.meta.dirname, 'load.mjs'),
+      JSON.stringify(config),
+    ]);
     let output = '';
     let errors = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -70,7 +85,10 @@ async function baseline(): Promise<LoadResult> {
   return result;
 }
 
-async function seedHistory(server: Awaited<ReturnType<typeof startTestServer>>, client: TestClient): Promise<void> {
+async function seedHistory(
+  server: Awaited<ReturnType<typeof startTestServer>>,
+  client: TestClient,
+): Promise<void> {
   for (let i = 0; i < 15; i += 1) await client.post('/api/habits', { title: `Habit ${i}` });
   const me = (await client.get('/api/me')).body as { user: { id: string } };
   const userId = me.user.id;
@@ -80,23 +98,41 @@ async function seedHistory(server: Awaited<ReturnType<typeof startTestServer>>, 
     const values = own.flatMap((habit) =>
       Array.from({ length: 365 }, (_, day) => {
         const date = addDays(TODAY, -day - 1);
-        return { habitId: habit.id, userId, completionDate: date, periodKey: date, xpEarned: 10, pointsEarned: 5 };
+        return {
+          habitId: habit.id,
+          userId,
+          completionDate: date,
+          periodKey: date,
+          xpEarned: 10,
+          pointsEarned: 5,
+        };
       }),
     );
     for (let start = 0; start < values.length; start += 1000) {
       await tx.insert(completions).values(values.slice(start, start + 1000));
     }
-    await recordLedger(tx, { userId, kind: 'earn', xpDelta: values.length * 10, pointsDelta: values.length * 5 });
+    await recordLedger(tx, {
+      userId,
+      kind: 'earn',
+      xpDelta: values.length * 10,
+      pointsDelta: values.length * 5,
+    });
   });
 }
 
 async function main(): Promise<void> {
-  console.log(`50 connections, ${DURATION_SECONDS} s each, PostgreSQL at ${process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'}\n`);
+  console.log(
+    `50 connections, ${DURATION_SECONDS} s each, PostgreSQL at ${process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'}\n`,
+  );
   const bare = await baseline();
   print('(1) baseline: bare Hono + one INSERT', bare);
 
   const server = await startTestServer('postgres');
-  const headersOf = (client: TestClient) => ({ cookie: client.cookieHeader, origin: 'http://habitquest.test', 'content-type': 'application/json' });
+  const headersOf = (client: TestClient) => ({
+    cookie: client.cookieHeader,
+    origin: 'http://habitquest.test',
+    'content-type': 'application/json',
+  });
 
   const writers: Request[][] = [];
   for (let i = 0; i < CONNECTIONS; i += 1) {
@@ -127,8 +163,12 @@ async function main(): Promise<void> {
   print('(3) dashboard reads (me, habits, month)', dashboard);
   await server.stop();
 
-  console.log(`\nratio (2)/(1): ${(completion.requestsPerSecond / bare.requestsPerSecond).toFixed(2)}   (target ≥ 0.50, p99 < 50 ms)`);
-  console.log(`(3): ${dashboard.requestsPerSecond.toFixed(0)} req/s   (target ≥ 2000, p99 < 100 ms)`);
+  console.log(
+    `\nratio (2)/(1): ${(completion.requestsPerSecond / bare.requestsPerSecond).toFixed(2)}   (target ≥ 0.50, p99 < 50 ms)`,
+  );
+  console.log(
+    `(3): ${dashboard.requestsPerSecond.toFixed(0)} req/s   (target ≥ 2000, p99 < 100 ms)`,
+  );
 }
 
 await main();

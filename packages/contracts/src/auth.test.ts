@@ -102,8 +102,12 @@ describe('zSignUp and zPasswordResetRequest', () => {
 
 describe('OAuth providers', () => {
   it('names an unconfigured provider in words the UI can show', () => {
-    expect(oauthNotSetUpMessage('github')).toBe('Sign-in with GitHub is not set up on this server.');
-    expect(oauthNotSetUpMessage('google')).toBe('Sign-in with Google is not set up on this server.');
+    expect(oauthNotSetUpMessage('github')).toBe(
+      'Sign-in with GitHub is not set up on this server.',
+    );
+    expect(oauthNotSetUpMessage('google')).toBe(
+      'Sign-in with Google is not set up on this server.',
+    );
     expect(oauthNotSetUpMessage('discord')).toBe(
       'Sign-in with Discord is not set up on this server.',
     );

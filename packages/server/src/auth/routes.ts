@@ -107,7 +107,9 @@ export function authRoutes(options: { auth: Auth; db: Database; config: Config }
 /** Which OAuth providers have credentials on this server. */
 function providersOf(config: Config): AuthProviders {
   const isOn = (name: OAuthProvider) => config.oauth[name] !== undefined;
-  return { providers: { google: isOn('google'), github: isOn('github'), discord: isOn('discord') } };
+  return {
+    providers: { google: isOn('google'), github: isOn('github'), discord: isOn('discord') },
+  };
 }
 
 /** A string field of an unvalidated body (Better Auth validates it next), trimmed. */

@@ -9,8 +9,10 @@ import { ROUTES, type RouteDoc } from './routes-table';
 type JsonSchema = Record<string, unknown>;
 
 function schemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' });
-  return rest;
+  const json: JsonSchema = z.toJSONSchema(schema, { io, unrepresentable: 'any' });
+  // Embedded in an OpenAPI document, the JSON Schema dialect line is noise.
+  delete json.$schema;
+  return json;
 }
 
 function operation(route: RouteDoc): JsonSchema {

@@ -14,7 +14,7 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <Routes />
-      <Toaster richColors closeButton position="top-center" />
+      <Toaster closeButton position="top-center" />
     </QueryClientProvider>
   );
 }

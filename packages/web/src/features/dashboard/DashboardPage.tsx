@@ -1,14 +1,21 @@
-import { localDateOf, parseLocalDate, daysInMonth, formatLocalDate } from '@habitquest/core/dates';
-import type { HabitFacts } from '@habitquest/core/model';
-import { dayInsights } from '@habitquest/core/stats';
+import type { Completion } from '@habitquest/contracts/habits';
+import { localDateOf, parseLocalDate, type LocalDate } from '@habitquest/core/dates';
 import { useQuery } from '@tanstack/react-query';
 import { WifiOff } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { FullScreenMessage } from '../../components/ui/FullScreenMessage';
 import { authCopy } from '../auth/copy';
-import { completionsQuery, habitsQuery } from '../habits/queries';
+import { Calendar, monthGrid, type YearMonth } from '../calendar/Calendar';
+import { DayInsightsDialog } from '../calendar/DayInsightsDialog';
+import { GoalTracker } from '../goals/GoalTracker';
+import { categoriesQuery } from '../goals/queries';
+import { insightsFor, withCreatedOn } from '../habits/day-habits';
+import { HabitsSection } from '../habits/HabitsSection';
+import { useToggleCompletion } from '../habits/mutations';
+import { habitsQuery, yearCompletionsQuery } from '../habits/queries';
 import { useLiveUpdates } from '../live/use-live-updates';
 import { meQuery } from '../me/queries';
+import { LimitDialog, type LimitNotice } from '../plan/LimitDialog';
 import { applyAccent, applyTheme } from '../settings/theme';
 import { useSyncTimeZone } from '../settings/use-sync-time-zone';
 import { AdventurerCard } from './AdventurerCard';
@@ -16,64 +23,82 @@ import { dashboardCopy as copy } from './copy';
 import { Header } from './Header';
 import { Hero } from './Hero';
 
-function monthRange(date: string): { from: string; to: string } {
-  const { year, month } = parseLocalDate(date);
-  return {
-    from: formatLocalDate(year, month, 1),
-    to: formatLocalDate(year, month, daysInMonth(year, month)),
-  };
-}
+const EMPTY: Completion[] = [];
 
-/** The signed-in home: header, hero with today's figures, and the adventurer card. */
-export function DashboardPage() {
-  const me = useQuery(meQuery);
-  const timeZone = me.data?.settings.timeZone ?? 'UTC';
-  const today = localDateOf(new Date(), timeZone);
-  const month = monthRange(today);
-  const habits = useQuery(habitsQuery);
-  const completions = useQuery(completionsQuery(month.from, month.to));
-  const live = useLiveUpdates(me.isSuccess);
-  useSyncTimeZone(me.data?.settings.timeZone);
-
-  useEffect(() => {
-    if (!me.data) return;
-    applyTheme(me.data.settings.theme);
-    applyAccent(me.data.settings.accent);
-  }, [me.data]);
-
-  if (!me.data) {
-    return (
-      <FullScreenMessage title={authCopy.loadingTitle}>{authCopy.loadingText}</FullScreenMessage>
-    );
-  }
-  const facts: HabitFacts[] | null = habits.data
-    ? habits.data.map((habit) => ({
-        id: habit.id,
-        title: habit.title,
-        frequency: habit.frequency,
-        isRecurring: habit.isRecurring,
-        specificDate: habit.specificDate,
-        categoryId: habit.categoryId,
-        xpOnComplete: habit.xpOnComplete,
-        createdOn: localDateOf(new Date(habit.createdAt), timeZone),
-      }))
-    : null;
-  const day =
-    facts && completions.data
-      ? dayInsights({
-          habits: facts,
-          completions: completions.data,
-          date: today,
-          weekStart: me.data.settings.weekStart,
-        })
-      : null;
-  const todayLabel = new Date(`${today}T12:00:00Z`).toLocaleDateString('en-US', {
+function fullDate(date: LocalDate): string {
+  return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', {
     weekday: 'long',
     month: 'long',
     day: 'numeric',
     year: 'numeric',
     timeZone: 'UTC',
   });
+}
+
+/** The signed-in home: header, hero, adventurer card, calendar, habits and goals. */
+export function DashboardPage() {
+  const me = useQuery(meQuery);
+  const settings = me.data?.settings;
+  const timeZone = settings?.timeZone ?? 'UTC';
+  const weekStart = settings?.weekStart ?? 0;
+  const today = localDateOf(new Date(), timeZone);
+  const [selected, setSelected] = useState<LocalDate>(today);
+  const [view, setView] = useState<YearMonth>(() => {
+    const { year, month } = parseLocalDate(today);
+    return { year, month };
+  });
+  const [isInsightsOpen, setIsInsightsOpen] = useState(false);
+  const [limit, setLimit] = useState<LimitNotice | null>(null);
+
+  const habits = useQuery(habitsQuery);
+  const categories = useQuery(categoriesQuery);
+  const selectedYear = useQuery({
+    ...yearCompletionsQuery(parseLocalDate(selected).year, weekStart),
+    enabled: me.isSuccess,
+  });
+  const viewYear = useQuery({
+    ...yearCompletionsQuery(view.year, weekStart),
+    enabled: me.isSuccess,
+  });
+  const todayYear = useQuery({
+    ...yearCompletionsQuery(parseLocalDate(today).year, weekStart),
+    enabled: me.isSuccess,
+  });
+  const live = useLiveUpdates(me.isSuccess);
+  const toggle = useToggleCompletion();
+  useSyncTimeZone(settings?.timeZone);
+
+  useEffect(() => {
+    if (!settings) return;
+    applyTheme(settings.theme);
+    applyAccent(settings.accent);
+  }, [settings]);
+
+  const dated = useMemo(() => withCreatedOn(habits.data ?? []), [habits.data]);
+  const completions = selectedYear.data ?? EMPTY;
+  const completedDates = useMemo(() => {
+    const grid = new Set(monthGrid(view, weekStart));
+    return new Set(
+      (viewYear.data ?? EMPTY).map((c) => c.completionDate).filter((date) => grid.has(date)),
+    );
+  }, [viewYear.data, view, weekStart]);
+  const thisMonth = useMemo(() => {
+    const prefix = today.slice(0, 7);
+    return (todayYear.data ?? EMPTY).filter((c) => c.completionDate.startsWith(prefix));
+  }, [todayYear.data, today]);
+
+  if (!me.data) {
+    return (
+      <FullScreenMessage title={authCopy.loadingTitle}>{authCopy.loadingText}</FullScreenMessage>
+    );
+  }
+  const isReady = habits.isSuccess && selectedYear.isSuccess;
+  const day = isReady
+    ? insightsFor({ habits: dated, completions, date: selected, weekStart })
+    : null;
+  const onLimitReached = (resource: string, message: string): void => {
+    setLimit({ resource, message });
+  };
 
   return (
     <div className="min-h-dvh bg-slate-50 dark:bg-slate-950">
@@ -90,9 +115,62 @@ export function DashboardPage() {
       <main className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6">
         <Hero me={me.data} day={day} />
         <div className="grid gap-6 lg:grid-cols-[minmax(0,22rem)_1fr]">
-          <AdventurerCard me={me.data} todayLabel={todayLabel} />
+          <div className="flex flex-col gap-6">
+            <AdventurerCard me={me.data} todayLabel={fullDate(today)} />
+            <Calendar
+              view={view}
+              onViewChange={setView}
+              selected={selected}
+              today={today}
+              weekStart={weekStart}
+              completedDates={completedDates}
+              onSelect={(date) => {
+                setSelected(date);
+                setIsInsightsOpen(true);
+              }}
+              onOpenInsights={() => {
+                setIsInsightsOpen(true);
+              }}
+            />
+          </div>
+          <div className="flex min-w-0 flex-col gap-6">
+            <HabitsSection
+              habits={dated}
+              completions={completions}
+              date={selected}
+              weekStart={weekStart}
+              categories={categories.data ?? []}
+              onLimitReached={onLimitReached}
+            />
+            <GoalTracker
+              habits={habits.data ?? []}
+              completions={thisMonth}
+              today={today}
+              onLimitReached={onLimitReached}
+            />
+          </div>
         </div>
       </main>
+      {isInsightsOpen && day ? (
+        <DayInsightsDialog
+          date={selected}
+          insights={day}
+          onToggle={(habit, isCompleted) => {
+            toggle({ habit, date: selected, completed: !isCompleted, weekStart });
+          }}
+          onClose={() => {
+            setIsInsightsOpen(false);
+          }}
+        />
+      ) : null}
+      {limit ? (
+        <LimitDialog
+          notice={limit}
+          onClose={() => {
+            setLimit(null);
+          }}
+        />
+      ) : null}
     </div>
   );
 }

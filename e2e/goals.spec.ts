@@ -1,0 +1,207 @@
+import type { Page } from '@playwright/test';
+import { DashboardPage } from './pages/dashboard-page';
+import { GoalTracker } from './pages/goal-tracker';
+import { SignInModal } from './pages/sign-in-modal';
+import { expectNoAxeViolations } from './support/axe';
+import { expect, test, type Account } from './support/fixtures';
+import { saveScreenshot, VIEWPORTS } from './support/screens';
+
+const DEFAULT_NAMES = [
+  'CAREER',
+  'CREATIVE',
+  'FINANCIAL',
+  'HEALTH & FITNESS',
+  'PERSONAL DEVELOPMENT',
+  'RELATIONSHIPS',
+  'SPIRITUAL',
+  'UNCATEGORIZED HABITS',
+];
+
+async function signIn(page: Page, account: Account): Promise<DashboardPage> {
+  const modal = new SignInModal(page);
+  await modal.openFromLanding();
+  await modal.signIn(account.email, account.password);
+  const dashboard = new DashboardPage(page);
+  await dashboard.username.waitFor();
+  return dashboard;
+}
+
+/** The signed-in browser's own API: page.request shares its cookies; writes need an Origin. */
+function apiOf(page: Page, baseURL: string | undefined) {
+  const headers = { origin: baseURL ?? '' };
+  return {
+    async categoryIds(): Promise<Record<string, string>> {
+      const response = await page.request.get('/api/categories');
+      const list = (await response.json()) as { id: string; name: string }[];
+      return Object.fromEntries(list.map((category) => [category.name, category.id]));
+    },
+    async createHabit(data: { title: string; categoryId: string; xpOnComplete: number }) {
+      const response = await page.request.post('/api/habits', { data, headers });
+      expect(response.status()).toBe(201);
+      return ((await response.json()) as { id: string }).id;
+    },
+    async complete(habitId: string, date: string): Promise<void> {
+      const response = await page.request.put(`/api/habits/${habitId}/completions/${date}`, {
+        data: { completed: true },
+        headers,
+      });
+      expect(response.ok()).toBe(true);
+    },
+    async habit(id: string): Promise<{ categoryId: string | null }> {
+      const response = await page.request.get('/api/habits');
+      const list = (await response.json()) as { id: string; categoryId: string | null }[];
+      const found = list.find((habit) => habit.id === id);
+      if (!found) throw new Error(`habit ${id} is gone`);
+      return found;
+    },
+  };
+}
+
+test('edits targets, creates categories, deletes one into Uncategorized and moves its habit', async ({
+  page,
+  account,
+  baseURL,
+}) => {
+  await page.setViewportSize(VIEWPORTS.wide);
+  await signIn(page, account);
+  const goals = new GoalTracker(page);
+  const api = apiOf(page, baseURL);
+
+  await expect(goals.names).toHaveText(DEFAULT_NAMES);
+  const fallback = goals.card('UNCATEGORIZED HABITS');
+  await expect(fallback).toContainText('Protected category - cannot be deleted');
+  await expect(goals.deleteButton('UNCATEGORIZED HABITS')).toHaveCount(0);
+  await expect(goals.card('CAREER')).toContainText('Keep going!');
+
+  await expect(goals.target('HEALTH & FITNESS')).toHaveValue('350');
+  await goals.setTarget('HEALTH & FITNESS', '420');
+  await expect(goals.card('HEALTH & FITNESS')).toContainText('/ 420 XP');
+  await goals.setTarget('SPIRITUAL', '');
+  await expect(goals.target('SPIRITUAL')).toHaveValue('0');
+  await goals.setTarget('RELATIONSHIPS', '99999');
+  await expect(goals.target('RELATIONSHIPS')).toHaveValue('10000');
+  await page.reload();
+  await expect(goals.target('HEALTH & FITNESS')).toHaveValue('420');
+  await expect(goals.target('SPIRITUAL')).toHaveValue('0');
+  await expect(goals.target('RELATIONSHIPS')).toHaveValue('10000');
+
+  const create = await goals.openCreate();
+  await expect(create.getByLabel('Monthly XP target')).toHaveValue('200');
+  await goals.fillCreate('Reading', '250');
+  await expect(create).toBeHidden();
+  await expect(goals.target('READING')).toHaveValue('250');
+
+  await goals.openCreate();
+  await goals.fillCreate('  reading ');
+  await expect(create.getByRole('alert')).toHaveText('A category named "READING" already exists.');
+  await create.getByRole('button', { name: 'Cancel' }).click();
+  await expect(create).toBeHidden();
+
+  const ids = await api.categoryIds();
+  const readingId = ids.READING ?? '';
+  const habitId = await api.createHabit({
+    title: 'Read 20 pages',
+    categoryId: readingId,
+    xpOnComplete: 15,
+  });
+  await page.reload();
+  await expect(goals.uncategorized).toHaveCount(0);
+
+  const remove = await goals.openDelete('READING');
+  await expect(remove).toContainText('Are you sure you want to delete "READING"?');
+  await expect(remove).toContainText("Its 1 habit moves to 'Uncategorized Habits'.");
+  await expect(remove).toContainText('Completed habit data is preserved');
+  await expect(remove).toContainText('same name counts as a new category');
+  await remove.getByRole('button', { name: 'Delete Category' }).click();
+  await expect(remove).toBeHidden();
+  await expect(goals.card('READING')).toHaveCount(0);
+  await expect(goals.uncategorized).toHaveText('Uncategorized (1)');
+  await expect(
+    goals.section.getByRole('heading', { name: 'Goal Tracker by Category' }),
+  ).toBeFocused();
+
+  await goals.uncategorized.click();
+  const loose = goals.dialog('Uncategorized Habits');
+  const item = loose.getByRole('listitem').filter({ hasText: 'Read 20 pages' });
+  await expect(item).toContainText('No description');
+  await expect(item).toContainText('Daily');
+  await expect(item).toContainText('15 XP');
+  await item.getByRole('button', { name: 'Move to category' }).click();
+  const options = item.getByRole('list', { name: 'Categories to move Read 20 pages to' });
+  await expect(options.getByRole('button')).toHaveCount(7);
+  await expect(options.getByRole('button', { name: 'UNCATEGORIZED HABITS' })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await options.getByRole('button', { name: 'CAREER', exact: true }).click();
+  await expect(loose).toContainText('Every habit has a category. Nice and tidy!');
+  await page.keyboard.press('Escape');
+  await expect(goals.uncategorized).toHaveCount(0);
+  expect((await api.habit(habitId)).categoryId).toBe(ids.CAREER);
+
+  await page.reload();
+  await expect(goals.card('READING')).toHaveCount(0);
+  await expect(goals.uncategorized).toHaveCount(0);
+});
+
+test('the goal tracker and its dialogs in light and dark, wide and narrow', async ({
+  page,
+  account,
+  baseURL,
+}) => {
+  await page.setViewportSize(VIEWPORTS.wide);
+  const dashboard = await signIn(page, account);
+  const goals = new GoalTracker(page);
+  const api = apiOf(page, baseURL);
+  const ids = await api.categoryIds();
+  const today = await page.evaluate(() => new Date().toLocaleDateString('en-CA'));
+  const seeds: [string, string, number][] = [
+    ['HEALTH & FITNESS', 'Morning run', 100],
+    ['HEALTH & FITNESS', 'Gym session', 100],
+    ['HEALTH & FITNESS', 'Stretch for ten minutes', 70],
+    ['CREATIVE', 'Sketch something', 100],
+    ['FINANCIAL', 'Track spending', 80],
+    ['CAREER', 'Deep work block', 100],
+    ['PERSONAL DEVELOPMENT', 'Read 20 pages', 40],
+    ['UNCATEGORIZED HABITS', 'Declutter a drawer', 20],
+  ];
+  for (const [category, title, xp] of seeds) {
+    const id = await api.createHabit({ title, categoryId: ids[category] ?? '', xpOnComplete: xp });
+    await api.complete(id, today);
+  }
+  await page.reload();
+
+  await dashboard.themeOption('Light').click();
+  await expect(goals.card('HEALTH & FITNESS')).toContainText('Almost there!');
+  await expect(goals.card('CREATIVE')).toContainText('Complete!');
+  await expect(goals.card('FINANCIAL')).toContainText('Halfway!');
+  await expect(goals.card('CAREER')).toContainText('Keep going!');
+  await expect(goals.uncategorized).toHaveText('Uncategorized (1)');
+  await expectNoAxeViolations(page);
+  await saveScreenshot(page, 'goals-light-wide');
+  await checkDialogs(goals);
+
+  await page.setViewportSize(VIEWPORTS.narrow);
+  await dashboard.themeOption('Dark').click();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await expectNoAxeViolations(page);
+  await saveScreenshot(page, 'goals-dark-narrow');
+  await checkDialogs(goals);
+});
+
+/** Opens Create and Delete Category in turn, checks each with axe, and cancels. */
+async function checkDialogs(goals: GoalTracker): Promise<void> {
+  const create = await goals.openCreate();
+  await expectNoAxeViolations(goals.page);
+  await goals.fillCreate('');
+  await expect(create.getByText('Category name is required')).toBeVisible();
+  await expectNoAxeViolations(goals.page);
+  await goals.page.keyboard.press('Escape');
+  await expect(create).toBeHidden();
+  await expect(goals.addCategory).toBeFocused();
+
+  const remove = await goals.openDelete('CREATIVE');
+  await expect(remove).toContainText("Its 1 habit moves to 'Uncategorized Habits'.");
+  await expectNoAxeViolations(goals.page);
+  await remove.getByRole('button', { name: 'Cancel' }).click();
+  await expect(remove).toBeHidden();
+  await expect(goals.card('CREATIVE')).toBeVisible();
+}

@@ -1,0 +1,115 @@
+import { CalendarPanel } from './pages/calendar';
+import { HabitsSection } from './pages/habits-section';
+import { expectNoAxeViolations } from './support/axe';
+import { expect, test } from './support/fixtures';
+import { saveScreenshot } from './support/screens';
+import { localDate, signInThroughUi } from './support/session';
+
+test('create a daily habit, complete it today and on a past day, see XP, points and level move, undo', async ({
+  page,
+  account,
+}) => {
+  const dashboard = await signInThroughUi(page, account);
+  const habits = new HabitsSection(page);
+  await expect(
+    habits.section.getByText('No habits for this date/frequency. Add one to get started!'),
+  ).toBeVisible();
+
+  await habits.create({ title: 'Morning run', xp: 60 });
+  await expect(habits.card('Morning run')).toBeVisible();
+  await habits.toggle('Morning run').click();
+  await expect(habits.toggle('Morning run')).toHaveText('Completed');
+  await expect(habits.toggle('Morning run')).toHaveAttribute('title', 'Undo completion');
+  await expect(page.getByText('Habit Completed!')).toBeVisible();
+  const adventurer = page.getByRole('region', { name: 'Adventurer' });
+  await expect(adventurer.getByText('30 points')).toBeVisible();
+  await expect(dashboard.level).toHaveText('Level 1');
+
+  // Yesterday from the calendar: 120 XP in total reaches level 2.
+  const yesterday = localDate(-1);
+  await new CalendarPanel(page).day(yesterday).click();
+  const insights = page.getByRole('dialog', { name: 'Day Insights' });
+  await expect(insights.getByText('Total Tasks')).toBeVisible();
+  await insights.getByRole('button', { name: 'Complete: Morning run' }).click();
+  await expect(insights.getByRole('button', { name: 'Completed: Morning run' })).toBeVisible();
+  await expect(page.getByText('Level 2 reached!')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await saveScreenshot(page, 'day-insights');
+  await page.keyboard.press('Escape');
+  await expect(dashboard.level).toHaveText('Level 2');
+  await expect(adventurer.getByText('60 points')).toBeVisible();
+
+  // Back to today and undo: exactly what was given comes back off.
+  await page.getByRole('button', { name: 'Today' }).click();
+  await page.keyboard.press('Escape');
+  await habits.toggle('Morning run').click();
+  await expect(habits.toggle('Morning run')).toHaveText('Mark Complete');
+  await expect(adventurer.getByText('30 points')).toBeVisible();
+  await expect(dashboard.level).toHaveText('Level 1');
+  await page.reload();
+  await expect(adventurer.getByText('30 points')).toBeVisible();
+});
+
+test('weekly, monthly, yearly and Specific habits appear under their tab on the right dates', async ({
+  page,
+  account,
+}) => {
+  await signInThroughUi(page, account);
+  const habits = new HabitsSection(page);
+  await habits.tab('Weekly').click();
+  await habits.create({ title: 'Weekly review', frequency: 'Weekly' });
+  await expect(habits.card('Weekly review')).toBeVisible();
+  await habits.tab('Monthly').click();
+  await habits.create({ title: 'Budget check', frequency: 'Monthly' });
+  await expect(habits.card('Budget check')).toBeVisible();
+  await habits.tab('Yearly').click();
+  await habits.create({ title: 'Dentist', frequency: 'Yearly', specificDate: localDate(0) });
+  await expect(habits.card('Dentist')).toBeVisible();
+  await habits.tab('Daily').click();
+  await habits.create({ title: 'One-off call', specificDate: localDate(-2) });
+  // A Specific daily habit shows only on its own date.
+  await expect(habits.card('One-off call')).toBeHidden();
+  await new CalendarPanel(page).day(localDate(-2)).click();
+  await page.keyboard.press('Escape');
+  await expect(habits.card('One-off call')).toBeVisible();
+  await expect(habits.section.getByText('Specific')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await saveScreenshot(page, 'habits-tabs');
+});
+
+test("a free user's 16th habit opens the limit dialog", async ({ page, account, baseURL }) => {
+  await signInThroughUi(page, account);
+  for (let i = 0; i < 15; i += 1) {
+    const response = await page.request.post('/api/habits', {
+      data: { title: `Habit ${String(i)}` },
+      headers: { origin: baseURL ?? '' },
+    });
+    expect(response.status()).toBe(201);
+  }
+  await page.reload();
+  const habits = new HabitsSection(page);
+  await habits.create({ title: 'One too many' });
+  const dialog = page.getByRole('dialog', { name: 'Free plan limit reached' });
+  await expect(
+    dialog.getByText('Free plan limit reached: 15 habits. Upgrade to Pro for unlimited habits!'),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test('two browser windows of one user see each other’s changes live', async ({
+  page,
+  account,
+  browser,
+}) => {
+  await signInThroughUi(page, account);
+  const other = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': '10.250.1.1' } });
+  const second = await other.newPage();
+  await signInThroughUi(second, account);
+  const first = new HabitsSection(page);
+  const mirror = new HabitsSection(second);
+  await first.create({ title: 'Shared habit' });
+  await expect(mirror.card('Shared habit')).toBeVisible({ timeout: 5000 });
+  await mirror.toggle('Shared habit').click();
+  await expect(first.toggle('Shared habit')).toHaveText('Completed', { timeout: 5000 });
+  await other.close();
+});

@@ -1,0 +1,67 @@
+import path from 'node:path';
+import { createAuth, type Auth } from '../auth/auth';
+import type { Config } from '../config';
+import { lockDataDir, loadOrCreateSecret } from '../data-dir';
+import { openDatabase, type DatabaseHandle } from '../db/client';
+import { createLogger } from '../logger';
+import { createMailer } from '../mail/mailer';
+import { createEventBus, type EventBus } from '../realtime/bus';
+
+export type AdminContext = {
+  database: DatabaseHandle;
+  /** Better Auth, built like the server's (same secret, same hooks). */
+  auth: () => Auth;
+  /** Opened on first use: tells running servers (PostgreSQL) that a user's plan changed. */
+  events: () => Promise<EventBus>;
+  close: () => Promise<void>;
+};
+
+/**
+ * Opens the database exactly as the server does: DATABASE_URL, else PGlite in DATA_DIR — which
+ * takes the data-directory lock, so a command refuses to run beside a server on the same files.
+ * Throws DataDirLockedError then. Pending migrations are applied, as at server start.
+ */
+export async function openAdminContext(config: Config): Promise<AdminContext> {
+  const unlock = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
+  const logger = createLogger('silent');
+  let database: DatabaseHandle | undefined;
+  try {
+    database = await openDatabase(
+      config.databaseUrl
+        ? { kind: 'postgres', url: config.databaseUrl, maxConnections: 2 }
+        : { kind: 'pglite', dataDir: config.dataDir },
+    );
+    await database.migrate();
+  } catch (error) {
+    await database?.close();
+    unlock();
+    throw error;
+  }
+  const opened = database;
+  let auth: Auth | undefined;
+  let events: Promise<EventBus> | undefined;
+  return {
+    database: opened,
+    auth: () => {
+      auth ??= createAuth({
+        config: { ...config, logLevel: 'silent' },
+        db: opened.db,
+        secret: config.authSecret ?? loadOrCreateSecret(config.dataDir),
+        mailer: createMailer({
+          smtpUrl: config.smtpUrl,
+          from: config.mailFrom,
+          outboxDir: path.join(config.dataDir, 'outbox'),
+          logger,
+        }),
+        logger,
+      });
+      return auth;
+    },
+    events: () => (events ??= createEventBus(opened, logger)),
+    close: async () => {
+      if (events) await (await events).close();
+      await opened.close();
+      unlock();
+    },
+  };
+}

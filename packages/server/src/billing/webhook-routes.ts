@@ -1,0 +1,43 @@
+import { ERROR_MESSAGES } from '@habitquest/contracts/errors';
+import type { WebhookReceipt } from '@habitquest/contracts/checkout';
+import { Hono } from 'hono';
+import type { AppEnv } from '../app-env';
+import type { FeatureDeps } from '../feature-deps';
+import { HttpError } from '../http/errors';
+import { loadIsPro } from '../plan/load-plan';
+import { processStripeEvent } from './process-stripe-event';
+import { verifyStripeEvent } from './verify-stripe-event';
+
+/**
+ * /api/webhooks: public (Stripe posts server to server, with neither a session nor our Origin),
+ * so the only proof a request is genuine is the signature over its raw bytes.
+ */
+export function webhookRoutes(deps: FeatureDeps): Hono<AppEnv> {
+  const { db, config, events, now, logger } = deps;
+  const app = new Hono<AppEnv>();
+  // Oversized bodies were already refused by the app-wide body limit.
+  app.post('/stripe', async (c) => {
+    if (!config.stripe) {
+      throw new HttpError('PAYMENTS_NOT_CONFIGURED', ERROR_MESSAGES.paymentsNotConfigured);
+    }
+    const event = await verifyStripeEvent({
+      payload: new Uint8Array(await c.req.arrayBuffer()),
+      signature: c.req.header('stripe-signature'),
+      secret: config.stripe.webhookSecret,
+      now: now(),
+    });
+    const outcome = await processStripeEvent({ db, event, now: now() });
+    if (outcome.changedUserId) {
+      const userId = outcome.changedUserId;
+      // The payment is committed: a failed notification must not make Stripe deliver it again.
+      await loadIsPro(db, userId)
+        .then((isPro) => events.publish(userId, { type: 'plan', payload: { isPro } }))
+        .catch((error: unknown) => {
+          logger.warn({ err: error, userId }, 'could not publish the plan change');
+        });
+    }
+    const receipt: WebhookReceipt = { received: true, isDuplicate: outcome.isDuplicate };
+    return c.json(receipt);
+  });
+  return app;
+}

@@ -1,0 +1,171 @@
+import {
+  addDays,
+  daysInMonth,
+  formatLocalDate,
+  parseLocalDate,
+  datesBetween,
+  type LocalDate,
+} from '@habitquest/core/dates';
+import { periodKey, weekStartOf, type WeekStart } from '@habitquest/core/periods';
+import { ChevronLeft, ChevronRight, Sparkles } from 'lucide-react';
+import { Button } from '../../components/ui/Button';
+import { cx } from '../../components/ui/cx';
+import { calendarCopy as copy } from './copy';
+
+export type YearMonth = { year: number; month: number };
+
+/** The dates shown for a month: padded to full weeks that start on the user's week start. */
+export function monthGrid(view: YearMonth, weekStart: WeekStart): LocalDate[] {
+  const first = formatLocalDate(view.year, view.month, 1);
+  const last = formatLocalDate(view.year, view.month, daysInMonth(view.year, view.month));
+  return datesBetween(weekStartOf(first, weekStart), addDays(weekStartOf(last, weekStart), 6));
+}
+
+function shiftMonth(view: YearMonth, by: number): YearMonth {
+  const index = view.year * 12 + view.month - 1 + by;
+  return { year: Math.floor(index / 12), month: (index % 12) + 1 };
+}
+
+/** Month grid with Prev / Today / Next, a dot on days with completions (spec §2). */
+export function Calendar(props: {
+  view: YearMonth;
+  onViewChange: (view: YearMonth) => void;
+  selected: LocalDate;
+  today: LocalDate;
+  weekStart: WeekStart;
+  completedDates: ReadonlySet<LocalDate>;
+  onSelect: (date: LocalDate) => void;
+  onOpenInsights: () => void;
+}) {
+  const { view, weekStart } = props;
+  const grid = monthGrid(view, weekStart);
+  const weekdays = Array.from({ length: 7 }, (_, i) => copy.weekdays[(weekStart + i) % 7] ?? '');
+  const monthLabel = new Date(Date.UTC(view.year, view.month - 1, 15)).toLocaleDateString('en-US', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  return (
+    <section
+      aria-labelledby="calendar-heading"
+      className="rounded-3xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2
+          id="calendar-heading"
+          className="text-xl font-bold text-slate-900 dark:text-white"
+          aria-live="polite"
+        >
+          {monthLabel}
+        </h2>
+        <div className="flex items-center gap-1">
+          <Button
+            variant="ghost"
+            aria-label={copy.previousMonth}
+            onClick={() => {
+              props.onViewChange(shiftMonth(view, -1));
+            }}
+          >
+            <ChevronLeft aria-hidden className="size-4" />
+            <span className="hidden sm:inline">{copy.prev}</span>
+          </Button>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              const { year, month } = parseLocalDate(props.today);
+              props.onViewChange({ year, month });
+              props.onSelect(props.today);
+            }}
+          >
+            {copy.today}
+          </Button>
+          <Button
+            variant="ghost"
+            aria-label={copy.nextMonth}
+            onClick={() => {
+              props.onViewChange(shiftMonth(view, 1));
+            }}
+          >
+            <span className="hidden sm:inline">{copy.next}</span>
+            <ChevronRight aria-hidden className="size-4" />
+          </Button>
+        </div>
+      </div>
+      <div role="grid" aria-labelledby="calendar-heading" className="mt-4">
+        <div
+          role="row"
+          className="grid grid-cols-7 text-center text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400"
+        >
+          {weekdays.map((day) => (
+            <div key={day} role="columnheader" className="py-1">
+              {day}
+            </div>
+          ))}
+        </div>
+        {Array.from({ length: grid.length / 7 }, (_, week) => (
+          <div key={week} role="row" className="grid grid-cols-7 gap-1">
+            {grid.slice(week * 7, week * 7 + 7).map((date) => {
+              const { month, day } = parseLocalDate(date);
+              const isOutside = month !== view.month;
+              const isSelected = date === props.selected;
+              const isToday = date === props.today;
+              const hasDot = props.completedDates.has(date);
+              const label = new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', {
+                weekday: 'long',
+                month: 'long',
+                day: 'numeric',
+                year: 'numeric',
+                timeZone: 'UTC',
+              });
+              return (
+                <div key={date} role="gridcell" aria-selected={isSelected}>
+                  <button
+                    type="button"
+                    aria-label={`${label}${hasDot ? `, ${copy.hasCompletions}` : ''}`}
+                    aria-current={isToday ? 'date' : undefined}
+                    onClick={() => {
+                      props.onSelect(date);
+                    }}
+                    className={cx(
+                      'relative flex aspect-square w-full flex-col items-center justify-center rounded-xl text-sm transition',
+                      isSelected
+                        ? 'bg-accent-gradient font-bold shadow'
+                        : isToday
+                          ? 'font-bold text-indigo-700 ring-2 ring-indigo-500 dark:text-indigo-300'
+                          : isOutside
+                            ? 'text-slate-500 hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-800'
+                            : 'text-slate-800 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800',
+                    )}
+                  >
+                    {day}
+                    {hasDot ? (
+                      <span
+                        aria-hidden
+                        className={cx(
+                          'absolute bottom-1.5 size-1.5 rounded-full',
+                          isSelected ? 'bg-current' : 'bg-emerald-500',
+                        )}
+                      />
+                    ) : null}
+                  </button>
+                </div>
+              );
+            })}
+          </div>
+        ))}
+      </div>
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600 dark:text-slate-300">
+        <span>
+          {copy.viewingPeriodKey}:{' '}
+          <code className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-800 dark:bg-slate-800 dark:text-slate-100">
+            {periodKey(props.selected, 'daily')}
+          </code>
+        </span>
+        <Button variant="secondary" onClick={props.onOpenInsights}>
+          <Sparkles aria-hidden className="size-4" />
+          {copy.dayInsights}
+        </Button>
+      </div>
+    </section>
+  );
+}

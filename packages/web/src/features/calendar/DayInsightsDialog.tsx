@@ -1,0 +1,102 @@
+import type { DayInsights } from '@habitquest/core/stats';
+import { Check, Circle } from 'lucide-react';
+import { Button } from '../../components/ui/Button';
+import { cx } from '../../components/ui/cx';
+import { Dialog } from '../../components/ui/Dialog';
+import type { DatedHabit } from '../habits/day-habits';
+import { calendarCopy as copy } from './copy';
+
+/** Day Insights (spec §2): the date in full, four tiles, and the day's habits with their toggles. */
+export function DayInsightsDialog(props: {
+  date: string;
+  insights: DayInsights<DatedHabit>;
+  onToggle: (habit: DatedHabit, isCompleted: boolean) => void;
+  onClose: () => void;
+}) {
+  const { insights } = props;
+  const title = new Date(`${props.date}T12:00:00Z`).toLocaleDateString('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open) props.onClose();
+      }}
+      title={copy.dayInsights}
+      description={title}
+      className="max-w-2xl"
+    >
+      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+        {[
+          [copy.completed, String(insights.completedCount)],
+          [copy.totalTasks, String(insights.totalCount)],
+          [copy.completionRate, `${insights.completionRate}%`],
+          [copy.xpEarned, String(insights.xpEarned)],
+        ].map(([label, value]) => (
+          <div key={label} className="rounded-2xl bg-slate-100 p-3 text-center dark:bg-slate-800">
+            <dt className="text-xs text-slate-600 dark:text-slate-300">{label}</dt>
+            <dd className="mt-1 text-xl font-bold text-slate-900 dark:text-white">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {insights.habitsForDay.length === 0 ? (
+        <p className="mt-5 rounded-2xl border border-dashed border-slate-300 px-4 py-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300">
+          {copy.empty}
+        </p>
+      ) : (
+        <ul
+          aria-label={copy.dayInsights}
+          className="mt-5 flex max-h-[50vh] flex-col gap-2 overflow-y-auto pr-1"
+        >
+          {insights.habitsForDay.map(({ habit, isCompleted }) => (
+            <li
+              key={habit.id}
+              className="flex items-center gap-3 rounded-2xl border border-slate-200 px-3 py-2 dark:border-slate-800"
+            >
+              <div className="min-w-0 flex-1">
+                <p className="truncate font-semibold text-slate-900 dark:text-white">
+                  {habit.title}
+                </p>
+                <p className="text-xs text-slate-600 dark:text-slate-300">
+                  {[habit.category, habit.frequency, copy.xp(habit.xpOnComplete)]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </p>
+              </div>
+              <button
+                type="button"
+                title={isCompleted ? copy.undoCompletion : copy.markComplete}
+                aria-pressed={isCompleted}
+                aria-label={`${isCompleted ? copy.completed : copy.complete}: ${habit.title}`}
+                onClick={() => {
+                  props.onToggle(habit, isCompleted);
+                }}
+                className={cx(
+                  'inline-flex min-h-10 items-center gap-1.5 rounded-xl px-3 text-sm font-semibold',
+                  isCompleted
+                    ? 'bg-emerald-700 text-white hover:bg-emerald-800'
+                    : 'border border-slate-300 text-slate-800 hover:border-emerald-500 dark:border-slate-700 dark:text-slate-100',
+                )}
+              >
+                {isCompleted ? (
+                  <Check aria-hidden className="size-4" />
+                ) : (
+                  <Circle aria-hidden className="size-4" />
+                )}
+                {isCompleted ? copy.completed : copy.complete}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Button className="mt-5 w-full" variant="secondary" onClick={props.onClose}>
+        {copy.close}
+      </Button>
+    </Dialog>
+  );
+}

@@ -1,0 +1,23 @@
+/** Every string of the calendar and Day Insights (spec §2). */
+export const calendarCopy = {
+  title: 'Calendar',
+  prev: 'Prev',
+  today: 'Today',
+  next: 'Next',
+  previousMonth: 'Previous month',
+  nextMonth: 'Next month',
+  dayInsights: 'Day Insights',
+  viewingPeriodKey: 'Viewing period key',
+  weekdays: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'],
+  hasCompletions: 'has completions',
+  completed: 'Completed',
+  totalTasks: 'Total Tasks',
+  completionRate: 'Completion Rate',
+  xpEarned: 'XP Earned',
+  complete: 'Complete',
+  markComplete: 'Mark complete',
+  undoCompletion: 'Undo completion',
+  empty: 'No habits scheduled for this day.',
+  close: 'Close',
+  xp: (xp: number) => `${xp} XP`,
+} as const;

@@ -1,0 +1,98 @@
+import type { GoalStatus } from '@habitquest/core/stats';
+import { CheckCircle2, Lock, Trash2 } from 'lucide-react';
+import { ProgressBar } from '../../components/ui/ProgressBar';
+import { cx } from '../../components/ui/cx';
+import { goalsCopy as copy } from './copy';
+import type { CategoryGoal } from './goal-model';
+import { TargetInput } from './TargetInput';
+
+const STATUS_TONES: Record<GoalStatus, string> = {
+  'Complete!': 'bg-emerald-100 text-emerald-800 dark:bg-emerald-400/15 dark:text-emerald-300',
+  'Almost there!': 'bg-sky-100 text-sky-800 dark:bg-sky-400/15 dark:text-sky-300',
+  'Halfway!': 'bg-amber-100 text-amber-900 dark:bg-amber-400/15 dark:text-amber-200',
+  'Keep going!': 'bg-slate-200/70 text-slate-700 dark:bg-slate-700/60 dark:text-slate-200',
+};
+
+/** One category's month: XP against the target, the capped bar, status, target and delete. */
+export function CategoryGoalCard({
+  goal,
+  onTargetChange,
+  onDelete,
+}: {
+  goal: CategoryGoal;
+  onTargetChange: (target: number) => void;
+  onDelete: () => void;
+}) {
+  const { category, progress } = goal;
+  return (
+    <li
+      className={cx(
+        'flex flex-col gap-3 rounded-2xl border p-4 transition hover:shadow-sm',
+        progress.isMet
+          ? 'border-emerald-300 bg-emerald-50/60 dark:border-emerald-500/40 dark:bg-emerald-500/5'
+          : 'border-slate-200 bg-slate-50/70 hover:border-slate-300 dark:border-slate-800 dark:bg-slate-950/40 dark:hover:border-slate-700',
+      )}
+    >
+      <div className="flex min-h-9 items-center justify-between gap-3">
+        <div className="flex min-w-0 items-center gap-2.5">
+          <span
+            aria-hidden
+            className="size-3 shrink-0 rounded-full"
+            style={{
+              backgroundColor: category.color,
+              boxShadow: `0 0 0 4px ${category.color}33`,
+            }}
+          />
+          <h3 className="truncate text-sm font-bold tracking-wide text-slate-900 dark:text-white">
+            {category.name}
+          </h3>
+        </div>
+        {category.isFallback ? null : (
+          <button
+            type="button"
+            aria-label={copy.deleteCategoryLabel(category.name)}
+            onClick={onDelete}
+            className="-mr-1.5 shrink-0 rounded-lg p-2 text-slate-500 transition hover:bg-red-50 hover:text-red-700 dark:text-slate-400 dark:hover:bg-red-500/10 dark:hover:text-red-300"
+          >
+            <Trash2 aria-hidden className="size-4" />
+          </button>
+        )}
+      </div>
+      <div className="flex items-end justify-between gap-2">
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          <span className="text-2xl font-extrabold tabular-nums text-slate-900 dark:text-white">
+            {progress.xp.toLocaleString('en-US')}
+          </span>{' '}
+          / {progress.target.toLocaleString('en-US')} {copy.xpUnit}
+          <span className="sr-only"> {copy.thisMonth}</span>
+        </p>
+        <p className="text-lg font-bold tabular-nums text-slate-900 dark:text-white">
+          {progress.percent}%
+        </p>
+      </div>
+      <ProgressBar
+        value={progress.barPercent}
+        label={copy.progressLabel(category.name)}
+        barStyle={{ backgroundColor: category.color }}
+      />
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span
+          className={cx(
+            'inline-flex items-center gap-1 rounded-full px-2.5 py-1 text-xs font-semibold',
+            STATUS_TONES[progress.status],
+          )}
+        >
+          {progress.isMet ? <CheckCircle2 aria-hidden className="size-3.5" /> : null}
+          {copy.status[progress.status]}
+        </span>
+        <TargetInput name={category.name} value={progress.target} onSave={onTargetChange} />
+      </div>
+      {category.isFallback ? (
+        <p className="flex items-center gap-1.5 text-xs text-slate-600 dark:text-slate-400">
+          <Lock aria-hidden className="size-3.5" />
+          {copy.protectedCategory}
+        </p>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,180 @@
+import type { Category } from '@habitquest/contracts/categories';
+import type { Completion, Habit } from '@habitquest/contracts/habits';
+import type { LocalDate } from '@habitquest/core/dates';
+import { useQuery } from '@tanstack/react-query';
+import { Inbox, Plus, Target } from 'lucide-react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { Button } from '../../components/ui/Button';
+import { CategoryGoalCard } from './CategoryGoalCard';
+import { goalsCopy as copy } from './copy';
+import type { LimitHandler } from './CreateCategoryDialog';
+import { categoryGoals, uncategorizedHabits } from './goal-model';
+import { GoalList } from './GoalList';
+import { useDeleteCategory, useUpdateCategoryTarget } from './mutations';
+import { categoriesQuery } from './queries';
+
+// The dialogs are rarely opened, so they load on first use and stay out of the initial bundle.
+const CreateCategoryDialog = lazy(() =>
+  import('./CreateCategoryDialog').then((m) => ({ default: m.CreateCategoryDialog })),
+);
+const DeleteCategoryDialog = lazy(() =>
+  import('./DeleteCategoryDialog').then((m) => ({ default: m.DeleteCategoryDialog })),
+);
+const UncategorizedDialog = lazy(() =>
+  import('./UncategorizedDialog').then((m) => ({ default: m.UncategorizedDialog })),
+);
+
+type OpenDialog =
+  | { kind: 'none' }
+  | { kind: 'create' }
+  | { kind: 'delete'; category: Category; habitCount: number }
+  | { kind: 'uncategorized' };
+
+function monthLabel(today: LocalDate): string {
+  return new Date(`${today}T12:00:00Z`).toLocaleDateString('en-US', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+/** Goal Tracker by Category (spec §2): each category's XP this month against its target. */
+export function GoalTracker({
+  habits,
+  completions,
+  today,
+  onLimitReached,
+  onEditHabit,
+}: {
+  habits: Habit[];
+  completions: Completion[] /* the current month's */;
+  today: LocalDate;
+  onLimitReached?: LimitHandler;
+  onEditHabit?: (habit: Habit) => void;
+}) {
+  const categories = useQuery(categoriesQuery);
+  const updateTarget = useUpdateCategoryTarget();
+  const deleteCategory = useDeleteCategory();
+  const [dialog, setDialog] = useState<OpenDialog>({ kind: 'none' });
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const isRefocusPending = useRef(false);
+  const list = useMemo(() => categories.data ?? [], [categories.data]);
+  const goals = useMemo(
+    () => categoryGoals({ categories: list, habits, completions, today }),
+    [list, habits, completions, today],
+  );
+  const loose = useMemo(() => uncategorizedHabits(habits, list), [habits, list]);
+  const monthXp = goals.reduce((sum, goal) => sum + goal.progress.xp, 0);
+  const metCount = goals.filter((goal) => goal.progress.isMet).length;
+
+  // A deleted card takes its focused delete button along; focus lands on the heading instead.
+  useEffect(() => {
+    if (!isRefocusPending.current) return;
+    if (document.activeElement && document.activeElement !== document.body) return;
+    isRefocusPending.current = false;
+    headingRef.current?.focus();
+  }, [goals]);
+
+  const close = (open: boolean): void => {
+    if (!open) setDialog({ kind: 'none' });
+  };
+
+  return (
+    <section
+      aria-labelledby="goals-heading"
+      className="@container rounded-3xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="flex min-w-0 items-start gap-3">
+          <span className="bg-accent-gradient grid size-10 shrink-0 place-items-center rounded-2xl shadow-md shadow-indigo-500/20">
+            <Target aria-hidden className="size-5" />
+          </span>
+          <div className="min-w-0">
+            <h2
+              id="goals-heading"
+              ref={headingRef}
+              tabIndex={-1}
+              className="text-lg font-bold text-slate-900 focus:outline-none dark:text-white"
+            >
+              {copy.heading}
+            </h2>
+            <p className="text-sm text-slate-600 dark:text-slate-300">
+              {copy.intro(monthLabel(today))}
+            </p>
+          </div>
+        </div>
+        <Button
+          onClick={() => {
+            setDialog({ kind: 'create' });
+          }}
+        >
+          <Plus aria-hidden className="size-4" />
+          {copy.addCategory}
+        </Button>
+      </div>
+      {goals.length > 0 || loose.length > 0 ? (
+        <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+          <p className="text-xs font-medium text-slate-600 dark:text-slate-400">
+            {goals.length > 0 ? copy.summary(monthXp, metCount, goals.length) : null}
+          </p>
+          {loose.length > 0 ? (
+            <button
+              type="button"
+              onClick={() => {
+                setDialog({ kind: 'uncategorized' });
+              }}
+              className="inline-flex min-h-9 items-center gap-2 rounded-xl border border-amber-300 bg-amber-50 px-3 text-sm font-semibold text-amber-900 transition hover:bg-amber-100 dark:border-amber-400/30 dark:bg-amber-400/10 dark:text-amber-200 dark:hover:bg-amber-400/20"
+            >
+              <Inbox aria-hidden className="size-4" />
+              {copy.uncategorized(loose.length)}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+
+      <GoalList
+        state={categories.isPending ? 'loading' : categories.isError ? 'error' : 'ready'}
+        goals={goals}
+        onRetry={() => void categories.refetch()}
+        renderGoal={(goal) => (
+          <CategoryGoalCard
+            key={goal.category.id}
+            goal={goal}
+            onTargetChange={(monthlyTargetXp) => {
+              updateTarget.mutate({ id: goal.category.id, monthlyTargetXp });
+            }}
+            onDelete={() => {
+              setDialog({ kind: 'delete', category: goal.category, habitCount: goal.habitCount });
+            }}
+          />
+        )}
+      />
+
+      <Suspense fallback={null}>
+        {dialog.kind === 'create' ? (
+          <CreateCategoryDialog onOpenChange={close} onLimitReached={onLimitReached} />
+        ) : null}
+        {dialog.kind === 'delete' ? (
+          <DeleteCategoryDialog
+            category={dialog.category}
+            habitCount={dialog.habitCount}
+            onOpenChange={close}
+            onConfirm={() => {
+              isRefocusPending.current = true;
+              deleteCategory.mutate(dialog.category);
+              setDialog({ kind: 'none' });
+            }}
+          />
+        ) : null}
+        {dialog.kind === 'uncategorized' ? (
+          <UncategorizedDialog
+            habits={loose}
+            categories={list}
+            onOpenChange={close}
+            onEditHabit={onEditHabit}
+          />
+        ) : null}
+      </Suspense>
+    </section>
+  );
+}

@@ -1,0 +1,135 @@
+/**
+ * Category and goal changes (STYLE §5): each shows at once in the cache, rolls back with a toast
+ * when the server refuses, and refetches what it touched. Success needs no toast: the change is
+ * already on screen.
+ */
+import type { Category, CategoryCreate } from '@habitquest/contracts/categories';
+import type { Habit } from '@habitquest/contracts/habits';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { api, ApiError } from '../../app/api';
+import { habitsQuery } from '../habits/queries';
+import { meQuery } from '../me/queries';
+import { goalsCopy as copy } from './copy';
+import { categoriesQuery } from './queries';
+
+function byName(a: Category, b: Category): number {
+  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+}
+
+function invalidateAll(queryClient: QueryClient, withHabits: boolean): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: categoriesQuery.queryKey }),
+    queryClient.invalidateQueries({ queryKey: meQuery.queryKey }),
+    withHabits ? queryClient.invalidateQueries({ queryKey: habitsQuery.queryKey }) : null,
+  ]);
+}
+
+/** PATCH /api/categories/:id {monthlyTargetXp}, optimistic. */
+export function useUpdateCategoryTarget() {
+  const queryClient = useQueryClient();
+  const key = categoriesQuery.queryKey;
+  return useMutation({
+    mutationFn: ({ id, monthlyTargetXp }: { id: string; monthlyTargetXp: number }) =>
+      api<Category>('PATCH', `/api/categories/${id}`, { body: { monthlyTargetXp } }),
+    onMutate: async ({ id, monthlyTargetXp }) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData(key);
+      queryClient.setQueryData(key, (list) =>
+        list?.map((category) => (category.id === id ? { ...category, monthlyTargetXp } : category)),
+      );
+      return { previous };
+    },
+    onError: (_error, _input, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+      toast.error(copy.targetFailed);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+}
+
+/**
+ * POST /api/categories. Not optimistic: the dialog stays open until the server answers, because a
+ * duplicate name or the plan limit is shown there rather than flashing a row that then vanishes.
+ */
+export function useCreateCategory() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CategoryCreate) =>
+      api<Category>('POST', '/api/categories', { body: input }),
+    onSuccess: (created) => {
+      queryClient.setQueryData(categoriesQuery.queryKey, (list) =>
+        list ? [...list.filter((c) => c.id !== created.id), created].sort(byName) : list,
+      );
+    },
+    onSettled: () => invalidateAll(queryClient, false),
+  });
+}
+
+/** DELETE /api/categories/:id, optimistic: the card goes and its habits join the fallback. */
+export function useDeleteCategory() {
+  const queryClient = useQueryClient();
+  const categoriesKey = categoriesQuery.queryKey;
+  const habitsKey = habitsQuery.queryKey;
+  return useMutation({
+    mutationFn: (category: Category) => api<unknown>('DELETE', `/api/categories/${category.id}`),
+    onMutate: async (category) => {
+      await Promise.all([
+        queryClient.cancelQueries({ queryKey: categoriesKey }),
+        queryClient.cancelQueries({ queryKey: habitsKey }),
+      ]);
+      const previousCategories = queryClient.getQueryData(categoriesKey);
+      const previousHabits = queryClient.getQueryData(habitsKey);
+      const fallback = previousCategories?.find((c) => c.isFallback);
+      queryClient.setQueryData(categoriesKey, (list) => list?.filter((c) => c.id !== category.id));
+      if (fallback) {
+        queryClient.setQueryData(habitsKey, (list) =>
+          list?.map((habit) =>
+            habit.categoryId === category.id
+              ? { ...habit, categoryId: fallback.id, category: fallback.name }
+              : habit,
+          ),
+        );
+      }
+      return { previousCategories, previousHabits };
+    },
+    onError: (error, _category, context) => {
+      if (context?.previousCategories) {
+        queryClient.setQueryData(categoriesKey, context.previousCategories);
+      }
+      if (context?.previousHabits) queryClient.setQueryData(habitsKey, context.previousHabits);
+      // The server's messages are written for people (e.g. the spec's fallback-missing text).
+      toast.error(
+        error instanceof ApiError && error.code !== 'VALIDATION'
+          ? error.message
+          : copy.deleteFailed,
+      );
+    },
+    onSettled: () => invalidateAll(queryClient, true),
+  });
+}
+
+/** PATCH /api/habits/:id {categoryId}, optimistic: the habit shows in its new category at once. */
+export function useMoveHabit() {
+  const queryClient = useQueryClient();
+  const key = habitsQuery.queryKey;
+  return useMutation({
+    mutationFn: ({ habit, category }: { habit: Habit; category: Category }) =>
+      api<Habit>('PATCH', `/api/habits/${habit.id}`, { body: { categoryId: category.id } }),
+    onMutate: async ({ habit, category }) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData(key);
+      queryClient.setQueryData(key, (list) =>
+        list?.map((h) =>
+          h.id === habit.id ? { ...h, categoryId: category.id, category: category.name } : h,
+        ),
+      );
+      return { previous };
+    },
+    onError: (_error, _input, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+      toast.error(copy.moveFailed);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+}

@@ -1,0 +1,27 @@
+import type { Completion, Habit } from '@habitquest/contracts/habits';
+import type { LocalDate } from '@habitquest/core/dates';
+import type { WeekStart } from '@habitquest/core/periods';
+import { dayInsights, type DayInsights } from '@habitquest/core/stats';
+
+export type DatedHabit = Habit & { createdOn: LocalDate };
+
+/**
+ * The day view lists every habit scheduled on a date, also one created after it, so a user can
+ * log what they did before adding the habit (the server accepts any past date the habit is
+ * scheduled on). Analytics, on the server, count a habit only from its first day.
+ */
+const SHOW_ON_EVERY_PAST_DAY: LocalDate = '0001-01-01';
+
+export function withCreatedOn(habits: readonly Habit[]): DatedHabit[] {
+  return habits.map((habit) => ({ ...habit, createdOn: SHOW_ON_EVERY_PAST_DAY }));
+}
+
+/** Day Insights of a date over the wire's habits and completions (core's rule). */
+export function insightsFor(options: {
+  habits: readonly DatedHabit[];
+  completions: readonly Completion[];
+  date: LocalDate;
+  weekStart: WeekStart;
+}): DayInsights<DatedHabit> {
+  return dayInsights(options);
+}

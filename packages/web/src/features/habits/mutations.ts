@@ -1,0 +1,190 @@
+/**
+ * Habit mutations: optimistic, rolled back with a toast on failure (spec §4, STYLE §5).
+ */
+import type {
+  Completion,
+  Habit,
+  HabitCreate,
+  HabitUpdate,
+  SetCompletionResult,
+} from '@habitquest/contracts/habits';
+import type { Me } from '@habitquest/contracts/me';
+import { levelProgress, pointsForXp } from '@habitquest/core/levels';
+import { periodKey, type WeekStart } from '@habitquest/core/periods';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { api, ApiError } from '../../app/api';
+import { meQuery } from '../me/queries';
+import { habitsCopy as copy } from './copy';
+import { habitKeys } from './queries';
+
+/** Habit and period keys with a toggle in flight: a second toggle of the same one is ignored. */
+const inFlight = new Set<string>();
+
+type Toggle = { habit: Habit; date: string; completed: boolean; weekStart: WeekStart };
+
+function moveProgress(me: Me, xpDelta: number, pointsDelta: number): Me {
+  const xp = Math.max(0, me.progress.xp + xpDelta);
+  const level = levelProgress(xp);
+  return {
+    ...me,
+    progress: {
+      ...me.progress,
+      xp,
+      points: me.progress.points + pointsDelta,
+      level: level.level,
+      xpIntoLevel: level.xpIntoLevel,
+      xpForNextLevel: level.xpForNextLevel,
+      percent: level.percent,
+    },
+  };
+}
+
+function patchCompletions(client: QueryClient, toggle: Toggle, key: string): void {
+  client.setQueriesData<Completion[]>({ queryKey: ['completions'] }, (list) => {
+    if (!list) return list;
+    const without = list.filter((c) => !(c.habitId === toggle.habit.id && c.periodKey === key));
+    if (!toggle.completed) return without;
+    return [
+      ...without,
+      {
+        id: `optimistic-${toggle.habit.id}-${key}`,
+        habitId: toggle.habit.id,
+        completionDate: toggle.date,
+        periodKey: key,
+        xpEarned: toggle.habit.xpOnComplete,
+        pointsEarned: pointsForXp(toggle.habit.xpOnComplete),
+        completedAt: new Date().toISOString(),
+      },
+    ];
+  });
+}
+
+export function useSetCompletion() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (toggle: Toggle) =>
+      api<SetCompletionResult>('PUT', `/api/habits/${toggle.habit.id}/completions/${toggle.date}`, {
+        body: { completed: toggle.completed },
+        idempotencyKey: crypto.randomUUID(),
+      }),
+    onMutate: async (toggle) => {
+      const key = periodKey(toggle.date, toggle.habit.frequency, toggle.weekStart);
+      await client.cancelQueries({ queryKey: ['completions'] });
+      const completions = client.getQueriesData<Completion[]>({ queryKey: ['completions'] });
+      const me = client.getQueryData<Me>(meQuery.queryKey);
+      patchCompletions(client, toggle, key);
+      if (me) {
+        const xp = toggle.habit.xpOnComplete;
+        const sign = toggle.completed ? 1 : -1;
+        client.setQueryData(meQuery.queryKey, moveProgress(me, sign * xp, sign * pointsForXp(xp)));
+      }
+      return { completions, me };
+    },
+    onError: (error, _toggle, context) => {
+      for (const [queryKey, data] of context?.completions ?? [])
+        client.setQueryData(queryKey, data);
+      if (context?.me) client.setQueryData(meQuery.queryKey, context.me);
+      toast.error(
+        error instanceof ApiError && error.code === 'VALIDATION'
+          ? error.message
+          : copy.toggleFailed,
+      );
+    },
+    onSuccess: (result, toggle) => {
+      const me = client.getQueryData<Me>(meQuery.queryKey);
+      if (me) client.setQueryData(meQuery.queryKey, { ...me, progress: result.progress });
+      if (result.added) {
+        toast.success(copy.habitCompleted, {
+          description: copy.habitCompletedText(
+            toggle.habit.title,
+            result.completion?.xpEarned ?? 0,
+            result.completion?.pointsEarned ?? 0,
+          ),
+          duration: 3000,
+        });
+      }
+      if (result.progress.leveledUp) {
+        toast(copy.levelUp, {
+          description: copy.levelReached(result.progress.level),
+          duration: 4000,
+        });
+      }
+    },
+    onSettled: async () => {
+      await Promise.all([
+        client.invalidateQueries({ queryKey: ['completions'] }),
+        client.invalidateQueries({ queryKey: habitKeys.all }),
+        client.invalidateQueries({ queryKey: meQuery.queryKey }),
+      ]);
+    },
+  });
+}
+
+/** Toggles a completion unless the same habit and period is already on its way. */
+export function useToggleCompletion() {
+  const mutation = useSetCompletion();
+  return (toggle: Toggle): void => {
+    const flight = `${toggle.habit.id}:${periodKey(toggle.date, toggle.habit.frequency, toggle.weekStart)}`;
+    if (inFlight.has(flight)) return;
+    inFlight.add(flight);
+    mutation.mutate(toggle, {
+      onSettled: () => {
+        inFlight.delete(flight);
+      },
+    });
+  };
+}
+
+export function useCreateHabit() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: HabitCreate) =>
+      api<Habit>('POST', '/api/habits', { body: input, idempotencyKey: crypto.randomUUID() }),
+    onSuccess: (habit) => {
+      client.setQueryData<Habit[]>(habitKeys.all, (list) => (list ? [habit, ...list] : list));
+    },
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: habitKeys.all }),
+        client.invalidateQueries({ queryKey: meQuery.queryKey }),
+      ]),
+  });
+}
+
+export function useUpdateHabit() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, patch }: { id: string; patch: HabitUpdate }) =>
+      api<Habit>('PATCH', `/api/habits/${id}`, { body: patch }),
+    onSuccess: (habit) => {
+      client.setQueryData<Habit[]>(habitKeys.all, (list) =>
+        list?.map((h) => (h.id === habit.id ? habit : h)),
+      );
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: habitKeys.all }),
+  });
+}
+
+export function useDeleteHabit() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api('DELETE', `/api/habits/${id}`),
+    onMutate: async (id) => {
+      await client.cancelQueries({ queryKey: habitKeys.all });
+      const previous = client.getQueryData<Habit[]>(habitKeys.all);
+      client.setQueryData<Habit[]>(habitKeys.all, (list) => list?.filter((h) => h.id !== id));
+      return { previous };
+    },
+    onError: (_error, _id, context) => {
+      if (context?.previous) client.setQueryData(habitKeys.all, context.previous);
+      toast.error(copy.deleteFailed);
+    },
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: habitKeys.all }),
+        client.invalidateQueries({ queryKey: ['completions'] }),
+        client.invalidateQueries({ queryKey: meQuery.queryKey }),
+      ]),
+  });
+}
