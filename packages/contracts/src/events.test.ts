@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  EVENT_NAMES,
-  EVENT_PAYLOADS,
-  INVALIDATES,
-  isEventName,
-  parseRealtimeEvent,
-  QUERY_ROOTS,
-} from './events';
+import { EVENT_NAMES, INVALIDATES, isEventName, QUERY_ROOTS } from './event-map';
+import { EVENT_PAYLOADS, parseRealtimeEvent } from './events';
 import { DEFAULT_SETTINGS } from './settings';
 
 const ID = '0b7e4c52-4c55-4f4e-9a55-2b1f6f1d3a10';

@@ -7,21 +7,7 @@ import { z } from 'zod';
 import { zId, zInstant } from './common';
 import { zProgress } from './me';
 import { zSettings } from './settings';
-
-export const EVENT_NAMES = [
-  'habits',
-  'completions',
-  'categories',
-  'rewards',
-  'purchases',
-  'profile',
-  'progress',
-  'settings',
-  'plan',
-  'resync',
-  'heartbeat',
-] as const;
-export type EventName = (typeof EVENT_NAMES)[number];
+import { isEventName, type EventName } from './event-map';
 
 /** The ids that changed; absent when many did and the client should refetch the lot. */
 const zChangedIds = z.object({ ids: z.array(zId).optional() });
@@ -46,45 +32,6 @@ export const EVENT_PAYLOADS = {
 
 export type EventPayloads = { [K in EventName]: z.infer<(typeof EVENT_PAYLOADS)[K]> };
 export type RealtimeEvent = { [K in EventName]: { type: K; payload: EventPayloads[K] } }[EventName];
-
-/** The first element of every query key the web app uses. */
-export const QUERY_ROOTS = [
-  'habits',
-  'completions',
-  'categories',
-  'rewards',
-  'purchases',
-  'me',
-  'analytics',
-] as const;
-export type QueryRoot = (typeof QUERY_ROOTS)[number];
-export type QueryKeyPrefix = readonly [QueryRoot, ...string[]];
-
-/**
- * Which query keys (as prefixes) each event invalidates. 'me' holds plan counts and progress,
- * so anything that changes a count or a balance invalidates it too.
- */
-export const INVALIDATES: Record<EventName, readonly QueryKeyPrefix[]> = {
-  habits: [['habits'], ['me']],
-  // A completion moves streaks (on habits), XP, points and level (on me) and the charts.
-  completions: [['completions'], ['habits'], ['me'], ['analytics']],
-  // Habits show their category's name; analytics group by category.
-  categories: [['categories'], ['habits'], ['me'], ['analytics']],
-  rewards: [['rewards'], ['me']],
-  // A redeem takes the reward out of the shop and spends points.
-  purchases: [['purchases'], ['rewards'], ['me'], ['analytics']],
-  profile: [['me']],
-  progress: [['me']],
-  settings: [['me']],
-  plan: [['me'], ['analytics']],
-  resync: QUERY_ROOTS.map((root) => [root] as const),
-  heartbeat: [],
-};
-
-/** True for a name in the event map. */
-export function isEventName(value: string): value is EventName {
-  return (EVENT_NAMES as readonly string[]).includes(value);
-}
 
 /** A received event checked against the map, or null for an unknown name or a bad payload. */
 export function parseRealtimeEvent(type: string, payload: unknown): RealtimeEvent | null {

@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import {
   ACCENTS,
   DEFAULT_SETTINGS,
-  mergeSettings,
   THEMES,
   zSettings,
   zSettingsPatch,
   type Settings,
 } from './settings';
+import { mergeSettings } from './settings-merge';
 
 const hour = fc.integer({ min: 0, max: 23 });
 const settingsArbitrary: fc.Arbitrary<Settings> = fc.record({

@@ -4,7 +4,8 @@
  * streams. A ring buffer lets a reconnecting client resume from its Last-Event-ID.
  */
 import { randomUUID } from 'node:crypto';
-import type { EventName, RealtimeEvent } from '@habitquest/contracts/events';
+import type { EventName } from '@habitquest/contracts/event-map';
+import type { RealtimeEvent } from '@habitquest/contracts/events';
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../db/client';
 import type { Logger } from '../logger';

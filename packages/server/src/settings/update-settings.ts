@@ -1,9 +1,5 @@
-import {
-  mergeSettings,
-  zSettings,
-  type Settings,
-  type SettingsPatch,
-} from '@habitquest/contracts/settings';
+import { zSettings, type Settings, type SettingsPatch } from '@habitquest/contracts/settings';
+import { mergeSettings } from '@habitquest/contracts/settings-merge';
 import { validationIssues } from '@habitquest/contracts/errors';
 import type { Database } from '../db/client';
 import { userSettings } from '../db/schema';

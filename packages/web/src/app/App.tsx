@@ -1,13 +1,19 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Toaster } from 'sonner';
 import { AuthGate } from '../features/auth/AuthGate';
-import { UpdatePasswordPage } from '../features/auth/UpdatePasswordPage';
 import { DashboardBackdrop } from '../features/dashboard/DashboardBackdrop';
 import { DashboardPage } from '../features/dashboard/DashboardPage';
-import { LandingPage } from '../features/landing/LandingPage';
 import { createQueryClient } from './query-client';
 import { usePath } from './router';
+
+// Pages a signed-in user rarely sees load on demand, keeping the first download small.
+const LandingPage = lazy(() =>
+  import('../features/landing/LandingPage').then((m) => ({ default: m.LandingPage })),
+);
+const UpdatePasswordPage = lazy(() =>
+  import('../features/auth/UpdatePasswordPage').then((m) => ({ default: m.UpdatePasswordPage })),
+);
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
@@ -21,8 +27,13 @@ export function App() {
 
 function Routes() {
   const path = usePath();
-  if (path === '/welcome') return <LandingPage />;
-  if (path === '/auth/update-password') return <UpdatePasswordPage />;
+  if (path === '/welcome' || path === '/auth/update-password') {
+    return (
+      <Suspense fallback={null}>
+        {path === '/welcome' ? <LandingPage /> : <UpdatePasswordPage />}
+      </Suspense>
+    );
+  }
   return (
     <AuthGate backdrop={<DashboardBackdrop />}>
       <DashboardPage />

@@ -2,7 +2,6 @@
  * The one way the web app talks to the server: JSON over fetch, errors parsed into ApiError with
  * the server's code and message (ours {error: {code, message}}, or Better Auth's {code, message}).
  */
-import { parseApiError } from '@habitquest/contracts/errors';
 
 export class ApiError extends Error {
   constructor(
@@ -51,10 +50,20 @@ function safeJson(text: string): unknown {
   }
 }
 
+type Json = Record<string, unknown>;
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null;
+}
+
+/**
+ * Reads {error: {code, message, ...details}} by hand rather than with the contracts' zod schema,
+ * so the first download of the app carries no zod.
+ */
 function toApiError(status: number, body: unknown): ApiError {
-  const ours = parseApiError(body);
-  if (ours) {
-    const { code, message, ...details } = ours.error;
+  const error = isObject(body) ? body.error : undefined;
+  if (isObject(error) && typeof error.code === 'string' && typeof error.message === 'string') {
+    const { code, message, ...details } = error;
     return new ApiError(status, code, message, details);
   }
   if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') {

@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { navigate } from '../../app/router';
 import { FullScreenMessage } from '../../components/ui/FullScreenMessage';
 import { cameFromLanding, requestedAuth } from './auth-flags';
 import { authCopy } from './copy';
 import { sessionQuery } from './queries';
-import { SignInModal } from './SignInModal';
+
+// Only signed-out visitors need the sign-in window: it loads on demand.
+const SignInModal = lazy(() => import('./SignInModal').then((m) => ({ default: m.SignInModal })));
 
 /**
  * Spec §4 "Auth": loading, then the app for a signed-in user; otherwise the sign-in window over
@@ -47,7 +49,9 @@ export function AuthGate({ children, backdrop }: { children: ReactNode; backdrop
         <div aria-hidden className="pointer-events-none select-none blur-sm">
           {backdrop}
         </div>
-        <SignInModal initialMode={mode} />
+        <Suspense fallback={null}>
+          <SignInModal initialMode={mode} />
+        </Suspense>
       </>
     );
   }

@@ -23,10 +23,6 @@ export async function signUp(input: {
   await api('POST', '/api/auth/sign-up/email', { body: { ...input, name: input.username } });
 }
 
-export async function signOut(): Promise<void> {
-  await api('POST', '/api/auth/sign-out', { body: {} });
-}
-
 export async function requestPasswordReset(email: string): Promise<void> {
   await api('POST', '/api/auth/request-password-reset', {
     body: { email, redirectTo: '/auth/update-password' },

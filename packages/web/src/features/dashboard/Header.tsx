@@ -2,7 +2,7 @@ import type { Me } from '@habitquest/contracts/me';
 import { Crown, Home, LogOut } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/Button';
-import { signOut } from '../auth/actions';
+import { signOut } from '../auth/sign-out';
 import { requestAuth } from '../auth/auth-flags';
 import { dashboardCopy as copy } from './copy';
 

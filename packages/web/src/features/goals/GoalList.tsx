@@ -54,8 +54,3 @@ export function GoalList({
   }
   return <ul className={cx('mt-4', GRID)}>{goals.map(renderGoal)}</ul>;
 }
-      </p>
-      <ul className={cx('mt-3', GRID)}>{goals.map(renderGoal)}</ul>
-    </>
-  );
-}

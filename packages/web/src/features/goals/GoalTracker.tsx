@@ -57,7 +57,7 @@ export function GoalTracker({
   const deleteCategory = useDeleteCategory();
   const [dialog, setDialog] = useState<OpenDialog>({ kind: 'none' });
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const isRefocusPending = useRef(false);
+  const returnFocus = useRef<HTMLElement | null>(null);
   const list = useMemo(() => categories.data ?? [], [categories.data]);
   const goals = useMemo(
     () => categoryGoals({ categories: list, habits, completions, today }),
@@ -67,14 +67,19 @@ export function GoalTracker({
   const monthXp = goals.reduce((sum, goal) => sum + goal.progress.xp, 0);
   const metCount = goals.filter((goal) => goal.progress.isMet).length;
 
-  // A deleted card takes its focused delete button along; focus lands on the heading instead.
+  // Radix returns focus to a Dialog.Trigger, which these dialogs have none of: do it here.
   useEffect(() => {
-    if (!isRefocusPending.current) return;
-    if (document.activeElement && document.activeElement !== document.body) return;
-    isRefocusPending.current = false;
-    headingRef.current?.focus();
-  }, [goals]);
+    if (dialog.kind !== 'none') return;
+    const target = returnFocus.current;
+    returnFocus.current = null;
+    if (target) (target.isConnected ? target : headingRef.current)?.focus();
+  }, [dialog.kind]);
 
+  const openDialog = (next: OpenDialog): void => {
+    returnFocus.current =
+      document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setDialog(next);
+  };
   const close = (open: boolean): void => {
     if (!open) setDialog({ kind: 'none' });
   };
@@ -105,7 +110,7 @@ export function GoalTracker({
         </div>
         <Button
           onClick={() => {
-            setDialog({ kind: 'create' });
+            openDialog({ kind: 'create' });
           }}
         >
           <Plus aria-hidden className="size-4" />
@@ -121,7 +126,7 @@ export function GoalTracker({
             <button
               type="button"
               onClick={() => {
-                setDialog({ kind: 'uncategorized' });
+                openDialog({ kind: 'uncategorized' });
               }}
               className="inline-flex min-h-9 items-center gap-2 rounded-xl border border-amber-300 bg-amber-50 px-3 text-sm font-semibold text-amber-900 transition hover:bg-amber-100 dark:border-amber-400/30 dark:bg-amber-400/10 dark:text-amber-200 dark:hover:bg-amber-400/20"
             >
@@ -144,7 +149,7 @@ export function GoalTracker({
               updateTarget.mutate({ id: goal.category.id, monthlyTargetXp });
             }}
             onDelete={() => {
-              setDialog({ kind: 'delete', category: goal.category, habitCount: goal.habitCount });
+              openDialog({ kind: 'delete', category: goal.category, habitCount: goal.habitCount });
             }}
           />
         )}
@@ -160,7 +165,8 @@ export function GoalTracker({
             habitCount={dialog.habitCount}
             onOpenChange={close}
             onConfirm={() => {
-              isRefocusPending.current = true;
+              // The card, and the delete button that opened this, are about to go.
+              returnFocus.current = headingRef.current;
               deleteCategory.mutate(dialog.category);
               setDialog({ kind: 'none' });
             }}

@@ -4,15 +4,22 @@ import type { LocalDate } from '@habitquest/core/dates';
 import { FREQUENCIES, type Frequency, type WeekStart } from '@habitquest/core/periods';
 import { frequencyStats } from '@habitquest/core/stats';
 import { Plus } from 'lucide-react';
-import { useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useState, type KeyboardEvent } from 'react';
 import { Button } from '../../components/ui/Button';
 import { cx } from '../../components/ui/cx';
 import { habitsCopy as copy } from './copy';
 import { insightsFor, type DatedHabit } from './day-habits';
-import { DeleteHabitDialog } from './DeleteHabitDialog';
 import { HabitCard } from './HabitCard';
-import { HabitFormDialog, type LimitHandler } from './HabitFormDialog';
+import type { LimitHandler } from './HabitFormDialog';
 import { useToggleCompletion } from './mutations';
+
+// The dialogs load when first opened: they carry the form validation (zod) the cards don't need.
+const HabitFormDialog = lazy(() =>
+  import('./HabitFormDialog').then((m) => ({ default: m.HabitFormDialog })),
+);
+const DeleteHabitDialog = lazy(() =>
+  import('./DeleteHabitDialog').then((m) => ({ default: m.DeleteHabitDialog })),
+);
 
 type Open =
   { kind: 'create' } | { kind: 'edit'; habit: Habit } | { kind: 'delete'; habit: Habit } | null;
@@ -149,26 +156,28 @@ export function HabitsSection(props: {
           </ul>
         )}
       </div>
-      {open?.kind === 'create' || open?.kind === 'edit' ? (
-        <HabitFormDialog
-          habit={open.kind === 'edit' ? open.habit : null}
-          defaultFrequency={frequency}
-          defaultDate={props.date}
-          categories={props.categories}
-          onClose={() => {
-            setOpen(null);
-          }}
-          onLimitReached={props.onLimitReached}
-        />
-      ) : null}
-      {open?.kind === 'delete' ? (
-        <DeleteHabitDialog
-          habit={open.habit}
-          onClose={() => {
-            setOpen(null);
-          }}
-        />
-      ) : null}
+      <Suspense fallback={null}>
+        {open?.kind === 'create' || open?.kind === 'edit' ? (
+          <HabitFormDialog
+            habit={open.kind === 'edit' ? open.habit : null}
+            defaultFrequency={frequency}
+            defaultDate={props.date}
+            categories={props.categories}
+            onClose={() => {
+              setOpen(null);
+            }}
+            onLimitReached={props.onLimitReached}
+          />
+        ) : null}
+        {open?.kind === 'delete' ? (
+          <DeleteHabitDialog
+            habit={open.habit}
+            onClose={() => {
+              setOpen(null);
+            }}
+          />
+        ) : null}
+      </Suspense>
     </section>
   );
 }

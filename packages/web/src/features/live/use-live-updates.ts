@@ -2,7 +2,7 @@
  * Live updates (STYLE §4): one EventSource on /api/events; each event invalidates the query keys
  * the contracts map names, and a reconnect refetches everything, since events may have been missed.
  */
-import { EVENT_NAMES, INVALIDATES, type EventName } from '@habitquest/contracts/events';
+import { EVENT_NAMES, INVALIDATES, type EventName } from '@habitquest/contracts/event-map';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 

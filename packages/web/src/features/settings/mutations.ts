@@ -1,5 +1,6 @@
 import type { Me } from '@habitquest/contracts/me';
-import { mergeSettings, type Settings, type SettingsPatch } from '@habitquest/contracts/settings';
+import { mergeSettings } from '@habitquest/contracts/settings-merge';
+import type { Settings, SettingsPatch } from '@habitquest/contracts/settings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { api } from '../../app/api';
