@@ -60,7 +60,7 @@ function isObject(value: unknown): value is Json {
  * Reads {error: {code, message, ...details}} by hand rather than with the contracts' zod schema,
  * so the first download of the app carries no zod.
  */
-function toApiError(status: number, body: unknown): ApiError {
+export function toApiError(status: number, body: unknown): ApiError {
   const error = isObject(body) ? body.error : undefined;
   if (isObject(error) && typeof error.code === 'string' && typeof error.message === 'string') {
     const { code, message, ...details } = error;

@@ -23,7 +23,7 @@ const inFlight = new Set<string>();
 
 type Toggle = { habit: Habit; date: string; completed: boolean; weekStart: WeekStart };
 
-function moveProgress(me: Me, xpDelta: number, pointsDelta: number): Me {
+export function moveProgress(me: Me, xpDelta: number, pointsDelta: number): Me {
   const xp = Math.max(0, me.progress.xp + xpDelta);
   const level = levelProgress(xp);
   return {
