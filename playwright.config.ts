@@ -9,6 +9,9 @@ export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results/e2e-artifacts',
   fullyParallel: true,
+  // Generous: two workers share two cores with the server under test.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,

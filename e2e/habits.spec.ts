@@ -113,3 +113,49 @@ test('two browser windows of one user see each other’s changes live', async ({
   await expect(first.toggle('Shared habit')).toHaveText('Completed', { timeout: 5000 });
   await other.close();
 });
+
+for (const theme of ['Light', 'Dark'] as const) {
+  test(`habit dialogs and Day Insights figures, ${theme.toLowerCase()}: no axe violations`, async ({
+    page,
+    account,
+  }) => {
+    const dashboard = await signInThroughUi(page, account);
+    await dashboard.themeOption(theme).click();
+    const habits = new HabitsSection(page);
+    await habits.create({ title: 'Stretch', xp: 20 });
+    await habits.create({ title: 'Journal', xp: 30 });
+    await habits.toggle('Journal').click();
+    await expect(habits.toggle('Journal')).toHaveText('Completed');
+
+    await habits.section.getByRole('button', { name: 'Add Habit' }).click();
+    await expect(page.getByRole('dialog', { name: 'Create Habit' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+    await habits.card('Stretch').getByRole('button', { name: 'Edit Stretch' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Habit' });
+    await expect(edit.getByLabel('Title')).toHaveValue('Stretch');
+    await expectNoAxeViolations(page);
+    await edit.getByLabel('Title').fill('Stretch well');
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(habits.card('Stretch well')).toBeVisible();
+    await habits.card('Stretch well').getByRole('button', { name: 'Delete Stretch well' }).click();
+    const remove = page.getByRole('dialog', { name: 'Delete Habit' });
+    await expect(
+      remove.getByText('All history, streaks and XP of this habit will be lost permanently.', {
+        exact: false,
+      }),
+    ).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Day Insights' }).click();
+    const insights = page.getByRole('dialog', { name: 'Day Insights' });
+    const tile = (label: string) =>
+      insights.getByRole('term').filter({ hasText: label }).locator('xpath=following-sibling::dd');
+    await expect(tile('Completed')).toHaveText('1');
+    await expect(tile('Total Tasks')).toHaveText('2');
+    await expect(tile('Completion Rate')).toHaveText('50%');
+    await expect(tile('XP Earned')).toHaveText('30');
+    await expectNoAxeViolations(page);
+  });
+}
