@@ -3,7 +3,7 @@
  */
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { cx } from './cx';
 
 export function Dialog({
@@ -23,6 +23,12 @@ export function Dialog({
   className?: string;
   hideClose?: boolean;
 }) {
+  // Our dialogs open from many places, rarely from a Radix trigger: remember what had focus when
+  // one opened and give it back on close, instead of leaving keyboard users on <body>.
+  const returnFocusTo = useRef<HTMLElement | null>(null);
+  if (open && returnFocusTo.current === null && document.activeElement instanceof HTMLElement) {
+    returnFocusTo.current = document.activeElement;
+  }
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -33,6 +39,14 @@ export function Dialog({
             className,
           )}
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onCloseAutoFocus={(event) => {
+            const target = returnFocusTo.current;
+            returnFocusTo.current = null;
+            if (target?.isConnected) {
+              event.preventDefault();
+              target.focus();
+            }
+          }}
         >
           <RadixDialog.Title className="pr-8 text-xl font-bold text-slate-900 dark:text-white">
             {title}

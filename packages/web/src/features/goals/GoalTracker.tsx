@@ -2,14 +2,13 @@ import type { Category } from '@habitquest/contracts/categories';
 import type { Completion, Habit } from '@habitquest/contracts/habits';
 import type { LocalDate } from '@habitquest/core/dates';
 import { useQuery } from '@tanstack/react-query';
-import { Inbox, Plus, Target } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { Button } from '../../components/ui/Button';
 import { CategoryGoalCard } from './CategoryGoalCard';
 import { goalsCopy as copy } from './copy';
 import type { LimitHandler } from './CreateCategoryDialog';
 import { categoryGoals, uncategorizedHabits } from './goal-model';
 import { GoalList } from './GoalList';
+import { GoalTrackerHeader } from './GoalTrackerHeader';
 import { useDeleteCategory, useUpdateCategoryTarget } from './mutations';
 import { categoriesQuery } from './queries';
 
@@ -89,53 +88,18 @@ export function GoalTracker({
       aria-labelledby="goals-heading"
       className="@container rounded-3xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900"
     >
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div className="flex min-w-0 items-start gap-3">
-          <span className="bg-accent-gradient grid size-10 shrink-0 place-items-center rounded-2xl shadow-md shadow-indigo-500/20">
-            <Target aria-hidden className="size-5" />
-          </span>
-          <div className="min-w-0">
-            <h2
-              id="goals-heading"
-              ref={headingRef}
-              tabIndex={-1}
-              className="text-lg font-bold text-slate-900 focus:outline-none dark:text-white"
-            >
-              {copy.heading}
-            </h2>
-            <p className="text-sm text-slate-600 dark:text-slate-300">
-              {copy.intro(monthLabel(today))}
-            </p>
-          </div>
-        </div>
-        <Button
-          onClick={() => {
-            openDialog({ kind: 'create' });
-          }}
-        >
-          <Plus aria-hidden className="size-4" />
-          {copy.addCategory}
-        </Button>
-      </div>
-      {goals.length > 0 || loose.length > 0 ? (
-        <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
-          <p className="text-xs font-medium text-slate-600 dark:text-slate-400">
-            {goals.length > 0 ? copy.summary(monthXp, metCount, goals.length) : null}
-          </p>
-          {loose.length > 0 ? (
-            <button
-              type="button"
-              onClick={() => {
-                openDialog({ kind: 'uncategorized' });
-              }}
-              className="inline-flex min-h-9 items-center gap-2 rounded-xl border border-amber-300 bg-amber-50 px-3 text-sm font-semibold text-amber-900 transition hover:bg-amber-100 dark:border-amber-400/30 dark:bg-amber-400/10 dark:text-amber-200 dark:hover:bg-amber-400/20"
-            >
-              <Inbox aria-hidden className="size-4" />
-              {copy.uncategorized(loose.length)}
-            </button>
-          ) : null}
-        </div>
-      ) : null}
+      <GoalTrackerHeader
+        headingRef={headingRef}
+        month={monthLabel(today)}
+        summary={goals.length > 0 ? copy.summary(monthXp, metCount, goals.length) : null}
+        uncategorizedCount={loose.length}
+        onAdd={() => {
+          openDialog({ kind: 'create' });
+        }}
+        onOpenUncategorized={() => {
+          openDialog({ kind: 'uncategorized' });
+        }}
+      />
 
       <GoalList
         state={categories.isPending ? 'loading' : categories.isError ? 'error' : 'ready'}

@@ -141,8 +141,36 @@ export function useCreateHabit() {
   return useMutation({
     mutationFn: (input: HabitCreate) =>
       api<Habit>('POST', '/api/habits', { body: input, idempotencyKey: crypto.randomUUID() }),
-    onSuccess: (habit) => {
-      client.setQueryData<Habit[]>(habitKeys.all, (list) => (list ? [habit, ...list] : list));
+    onMutate: async (input) => {
+      await client.cancelQueries({ queryKey: habitKeys.all });
+      const previous = client.getQueryData<Habit[]>(habitKeys.all);
+      const draft: Habit = {
+        id: `optimistic-${crypto.randomUUID()}`,
+        title: input.title,
+        description: input.description,
+        frequency: input.frequency,
+        categoryId: input.categoryId,
+        category: null,
+        xpOnComplete: input.xpOnComplete,
+        isRecurring: input.isRecurring,
+        specificDate: input.specificDate,
+        color: input.color,
+        icon: input.icon,
+        streak: 0,
+        bestStreak: 0,
+        lastCompletedAt: null,
+        createdAt: new Date().toISOString(),
+      };
+      client.setQueryData<Habit[]>(habitKeys.all, (list) => [draft, ...(list ?? [])]);
+      return { previous, draftId: draft.id };
+    },
+    onError: (_error, _input, context) => {
+      if (context) client.setQueryData(habitKeys.all, context.previous);
+    },
+    onSuccess: (habit, _input, context) => {
+      client.setQueryData<Habit[]>(habitKeys.all, (list) =>
+        list?.map((h) => (h.id === context.draftId ? habit : h)),
+      );
     },
     onSettled: () =>
       Promise.all([
@@ -157,6 +185,17 @@ export function useUpdateHabit() {
   return useMutation({
     mutationFn: ({ id, patch }: { id: string; patch: HabitUpdate }) =>
       api<Habit>('PATCH', `/api/habits/${id}`, { body: patch }),
+    onMutate: async ({ id, patch }) => {
+      await client.cancelQueries({ queryKey: habitKeys.all });
+      const previous = client.getQueryData<Habit[]>(habitKeys.all);
+      client.setQueryData<Habit[]>(habitKeys.all, (list) =>
+        list?.map((h) => (h.id === id ? { ...h, ...definedOf(patch) } : h)),
+      );
+      return { previous };
+    },
+    onError: (_error, _input, context) => {
+      if (context) client.setQueryData(habitKeys.all, context.previous);
+    },
     onSuccess: (habit) => {
       client.setQueryData<Habit[]>(habitKeys.all, (list) =>
         list?.map((h) => (h.id === habit.id ? habit : h)),
@@ -164,6 +203,21 @@ export function useUpdateHabit() {
     },
     onSettled: () => client.invalidateQueries({ queryKey: habitKeys.all }),
   });
+}
+
+/** A patch without its undefined fields, so spreading it never blanks a value. */
+function definedOf(patch: HabitUpdate): Partial<Habit> {
+  const { title, frequency, categoryId, xpOnComplete, isRecurring, specificDate } = patch;
+  return Object.fromEntries(
+    Object.entries({
+      title,
+      frequency,
+      categoryId,
+      xpOnComplete,
+      isRecurring,
+      specificDate,
+    }).filter(([, value]) => value !== undefined),
+  );
 }
 
 export function useDeleteHabit() {
