@@ -23,6 +23,7 @@ export const dashboardCopy = {
   dayStreak: 'Day streak',
   days: (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`,
   viewStatus: 'Status & achievements',
+  rewardShop: 'Rewards Shop',
   statusTitle: 'Your status',
   statusIntro: 'Everything you have earned so far.',
   currentStreak: 'Current streak',

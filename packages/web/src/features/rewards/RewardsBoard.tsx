@@ -1,0 +1,122 @@
+import type { Reward } from '@habitquest/contracts/rewards';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { meQuery } from '../me/queries';
+import { InventorySection } from './InventorySection';
+import { useDeleteReward, useRedeem } from './mutations';
+import { purchasesQuery, rewardsQuery } from './queries';
+import type { ShopView } from './RewardGrid';
+import type { RewardsSectionProps } from './RewardsSection';
+import { ShopSection } from './ShopSection';
+import { useReturnFocus } from './use-return-focus';
+
+// The modal and the dialogs load on first use; the dialogs carry the form validation (zod).
+const RewardsShopModal = lazy(() =>
+  import('./RewardsShopModal').then((m) => ({ default: m.RewardsShopModal })),
+);
+const RewardFormDialog = lazy(() =>
+  import('./RewardFormDialog').then((m) => ({ default: m.RewardFormDialog })),
+);
+const DeleteRewardDialog = lazy(() =>
+  import('./DeleteRewardDialog').then((m) => ({ default: m.DeleteRewardDialog })),
+);
+
+type OpenDialog =
+  | { kind: 'none' }
+  | { kind: 'create' }
+  | { kind: 'edit'; reward: Reward }
+  | { kind: 'delete'; reward: Reward };
+
+/** The shop and inventory sections, the shop modal and the reward dialogs, with their state. */
+export function RewardsBoard({
+  isShopOpen,
+  onShopOpenChange,
+  onLimitReached,
+}: RewardsSectionProps) {
+  const me = useQuery(meQuery);
+  const rewards = useQuery(rewardsQuery);
+  const purchases = useQuery(purchasesQuery);
+  const { redeem, pendingId } = useRedeem();
+  const remove = useDeleteReward();
+  const [dialog, setDialog] = useState<OpenDialog>({ kind: 'none' });
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const shopFocusRef = useRef<HTMLDivElement>(null);
+  useReturnFocus(isShopOpen, () => headingRef.current);
+  useReturnFocus(dialog.kind !== 'none', () =>
+    isShopOpen ? shopFocusRef.current : headingRef.current,
+  );
+
+  const closeDialog = (open: boolean): void => {
+    if (!open) setDialog({ kind: 'none' });
+  };
+  const shop: ShopView = {
+    state: rewards.isPending ? 'loading' : rewards.isError ? 'error' : 'ready',
+    rewards: rewards.data ?? [],
+    points: me.data?.progress.points ?? 0,
+    pendingId,
+    onRetry: () => void rewards.refetch(),
+    actions: {
+      onRedeem: redeem,
+      onAdd: () => {
+        setDialog({ kind: 'create' });
+      },
+      onEdit: (reward) => {
+        setDialog({ kind: 'edit', reward });
+      },
+      onDelete: (reward) => {
+        setDialog({ kind: 'delete', reward });
+      },
+    },
+  };
+  const timeZone = me.data?.settings.timeZone ?? 'UTC';
+
+  return (
+    <>
+      <ShopSection
+        shop={shop}
+        headingRef={headingRef}
+        onOpenShop={() => {
+          onShopOpenChange(true);
+        }}
+      />
+      <InventorySection
+        purchases={purchases.data ?? []}
+        isLoading={purchases.isPending}
+        timeZone={timeZone}
+      />
+      {/* One boundary each: a dialog loading must not hide the modal already on screen. */}
+      <Suspense fallback={null}>
+        {isShopOpen ? (
+          <RewardsShopModal
+            shop={shop}
+            purchases={purchases.data ?? []}
+            timeZone={timeZone}
+            onOpenChange={onShopOpenChange}
+            focusFallbackRef={shopFocusRef}
+          />
+        ) : null}
+      </Suspense>
+      <Suspense fallback={null}>
+        {dialog.kind === 'create' || dialog.kind === 'edit' ? (
+          <RewardFormDialog
+            reward={dialog.kind === 'edit' ? dialog.reward : null}
+            onOpenChange={closeDialog}
+            onLimitReached={onLimitReached}
+          />
+        ) : null}
+      </Suspense>
+      <Suspense fallback={null}>
+        {dialog.kind === 'delete' ? (
+          <DeleteRewardDialog
+            reward={dialog.reward}
+            onOpenChange={closeDialog}
+            onConfirm={() => {
+              remove.mutate(dialog.reward);
+              setDialog({ kind: 'none' });
+            }}
+          />
+        ) : null}
+      </Suspense>
+    </>
+  );
+}

@@ -1,0 +1,181 @@
+/**
+ * Reward changes (STYLE §5). Redeem, edit and delete show at once in the cache and roll back when
+ * the server refuses; create waits for the server, so the plan limit is told in the dialog rather
+ * than flashing a card that then vanishes.
+ */
+import type { Me } from '@habitquest/contracts/me';
+import type {
+  Purchase,
+  RedeemResult,
+  Reward,
+  RewardCreate,
+  RewardUpdate,
+} from '@habitquest/contracts/rewards';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { api, ApiError } from '../../app/api';
+import { meQuery } from '../me/queries';
+import { rewardsCopy as copy } from './copy';
+import { purchasesQuery, rewardsQuery } from './queries';
+import { canRedeem, pendingPurchase, shopAfterRedeem, sortRewards } from './shop-model';
+
+function refetchShop(client: QueryClient, withPurchases = false): Promise<unknown> {
+  return Promise.all([
+    client.invalidateQueries({ queryKey: rewardsQuery.queryKey }),
+    client.invalidateQueries({ queryKey: meQuery.queryKey }),
+    withPurchases ? client.invalidateQueries({ queryKey: purchasesQuery.queryKey }) : null,
+  ]);
+}
+
+function withPoints(me: Me, points: number): Me {
+  return { ...me, progress: { ...me.progress, points } };
+}
+
+/** POST /api/rewards. */
+export function useCreateReward() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: RewardCreate) =>
+      api<Reward>('POST', '/api/rewards', { body: input, idempotencyKey: crypto.randomUUID() }),
+    onSuccess: (created) => {
+      client.setQueryData(rewardsQuery.queryKey, (list) =>
+        list ? sortRewards([...list.filter((r) => r.id !== created.id), created]) : list,
+      );
+    },
+    onSettled: () => refetchShop(client),
+  });
+}
+
+/** PATCH /api/rewards/:id, optimistic; the dialog that sent it tells a failure. */
+export function useUpdateReward() {
+  const client = useQueryClient();
+  const key = rewardsQuery.queryKey;
+  return useMutation({
+    mutationFn: ({ id, patch }: { id: string; patch: RewardUpdate }) =>
+      api<Reward>('PATCH', `/api/rewards/${id}`, { body: patch }),
+    onMutate: async ({ id, patch }) => {
+      await client.cancelQueries({ queryKey: key });
+      const previous = client.getQueryData(key);
+      client.setQueryData(key, (list) =>
+        list ? sortRewards(list.map((r) => (r.id === id ? { ...r, ...patch } : r))) : list,
+      );
+      return { previous };
+    },
+    onError: (_error, _input, context) => {
+      if (context?.previous) client.setQueryData(key, context.previous);
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: key }),
+  });
+}
+
+/** DELETE /api/rewards/:id, optimistic. Spent points stay spent; the inventory keeps its copies. */
+export function useDeleteReward() {
+  const client = useQueryClient();
+  const key = rewardsQuery.queryKey;
+  return useMutation({
+    mutationFn: (reward: Reward) => api<unknown>('DELETE', `/api/rewards/${reward.id}`),
+    onMutate: async (reward) => {
+      await client.cancelQueries({ queryKey: key });
+      const previous = client.getQueryData(key);
+      client.setQueryData(key, (list) => list?.filter((r) => r.id !== reward.id));
+      return { previous };
+    },
+    onError: (_error, _reward, context) => {
+      if (context?.previous) client.setQueryData(key, context.previous);
+      toast.error(copy.deleteFailed);
+    },
+    onSettled: () => refetchShop(client, true),
+  });
+}
+
+type Snapshot = {
+  me: Me | undefined;
+  rewards: Reward[] | undefined;
+  purchases: Purchase[] | undefined;
+};
+
+/**
+ * POST /api/rewards/:id/redeem, optimistic: the points go, the reward leaves the shop and joins
+ * the inventory at once; all three come back if the server refuses (spec §4, §8).
+ */
+export function useRedeemReward() {
+  const client = useQueryClient();
+  const keys = [meQuery.queryKey, rewardsQuery.queryKey, purchasesQuery.queryKey] as const;
+  return useMutation({
+    mutationFn: (reward: Reward) =>
+      api<RedeemResult>('POST', `/api/rewards/${reward.id}/redeem`, {
+        idempotencyKey: crypto.randomUUID(),
+      }),
+    onMutate: async (reward): Promise<Snapshot> => {
+      await Promise.all(keys.map((queryKey) => client.cancelQueries({ queryKey })));
+      const snapshot: Snapshot = {
+        me: client.getQueryData(meQuery.queryKey),
+        rewards: client.getQueryData(rewardsQuery.queryKey),
+        purchases: client.getQueryData(purchasesQuery.queryKey),
+      };
+      const { me } = snapshot;
+      // Spec §4: local optimistic spending never goes below 0.
+      if (me) {
+        client.setQueryData(
+          meQuery.queryKey,
+          withPoints(me, Math.max(0, me.progress.points - reward.cost)),
+        );
+      }
+      client.setQueryData(rewardsQuery.queryKey, (list) => list && shopAfterRedeem(list, reward));
+      const pending = pendingPurchase(reward, new Date().toISOString());
+      client.setQueryData(purchasesQuery.queryKey, (list) => list && [pending, ...list]);
+      return snapshot;
+    },
+    onError: (error, _reward, context) => {
+      if (context) {
+        client.setQueryData(meQuery.queryKey, context.me);
+        client.setQueryData(rewardsQuery.queryKey, context.rewards);
+        client.setQueryData(purchasesQuery.queryKey, context.purchases);
+      }
+      const isShort = error instanceof ApiError && error.code === 'INSUFFICIENT_POINTS';
+      toast.error(isShort ? copy.notEnoughYet : copy.redeemFailed);
+    },
+    onSuccess: (result, reward) => {
+      const me = client.getQueryData(meQuery.queryKey);
+      if (me) client.setQueryData(meQuery.queryKey, { ...me, progress: result.progress });
+      client.setQueryData(purchasesQuery.queryKey, (list) =>
+        list?.map((p) => (p.id.startsWith(`pending-${reward.id}-`) ? result.purchase : p)),
+      );
+      toast.success(copy.purchaseTitle, {
+        description: copy.purchased(reward.name),
+        duration: 3000,
+        ...(reward.icon ? { icon: reward.icon } : {}),
+      });
+    },
+    onSettled: () => refetchShop(client, true),
+  });
+}
+
+/**
+ * Redeem with the client-side guards: not enough points says so without a call (spec §8), and a
+ * second redeem of a reward already on its way is ignored.
+ */
+export function useRedeem(): { redeem: (reward: Reward) => void; pendingId: string | null } {
+  const client = useQueryClient();
+  const mutation = useRedeemReward();
+  const inFlight = useRef(new Set<string>());
+  const [pendingId, setPendingId] = useState<string | null>(null);
+  const redeem = (reward: Reward): void => {
+    if (inFlight.current.has(reward.id)) return;
+    const points = client.getQueryData(meQuery.queryKey)?.progress.points ?? 0;
+    if (!canRedeem(points, reward.cost)) {
+      toast.error(copy.notEnoughYet);
+      return;
+    }
+    inFlight.current.add(reward.id);
+    setPendingId(reward.id);
+    mutation.mutate(reward, {
+      onSettled: () => {
+        inFlight.current.delete(reward.id);
+        setPendingId((current) => (current === reward.id ? null : current));
+      },
+    });
+  };
+  return { redeem, pendingId };
+}

@@ -1,0 +1,68 @@
+/**
+ * The shop's small rules on the client: who can redeem, the shop's order, and how purchases read.
+ * The server decides for real (DESIGN §4); these keep the screen in step without a round trip.
+ */
+import type { Purchase, Reward } from '@habitquest/contracts/rewards';
+
+/** Spec §4 and DESIGN §4: the balance must cover the cost, and a negative balance never does. */
+export function canRedeem(points: number, cost: number): boolean {
+  return points >= 0 && points >= cost;
+}
+
+/** Points still missing before a reward can be redeemed (0 when it already can). */
+export function pointsShort(points: number, cost: number): number {
+  return Math.max(0, cost - points);
+}
+
+/** The server's shop order (spec §7): cheapest first, then by name, then by id. */
+export function sortRewards(rewards: readonly Reward[]): Reward[] {
+  return [...rewards].sort(
+    (a, b) => a.cost - b.cost || a.name.localeCompare(b.name) || a.id.localeCompare(b.id),
+  );
+}
+
+/** The first 8 characters of an id, as the edit and delete dialogs show it (spec §2). */
+export function shortId(id: string): string {
+  return id.slice(0, 8);
+}
+
+/** The shop after redeeming `reward`: it leaves unless it is kept there (DESIGN §4). */
+export function shopAfterRedeem(rewards: readonly Reward[], reward: Reward): Reward[] {
+  return reward.keepInShop ? [...rewards] : rewards.filter((r) => r.id !== reward.id);
+}
+
+/** The inventory entry a redeem is expected to add, shown until the server's answer replaces it. */
+export function pendingPurchase(reward: Reward, purchasedAt: string): Purchase {
+  return {
+    id: `pending-${reward.id}-${purchasedAt}`,
+    rewardId: reward.id,
+    rewardName: reward.name,
+    rewardCost: reward.cost,
+    rewardDescription: reward.description,
+    rewardIcon: reward.icon,
+    rewardRarity: reward.rarity,
+    purchasedAt,
+  };
+}
+
+/** A purchase's name and cost, with the spec's stand-ins for missing values (spec §3). */
+export function purchaseLabel(purchase: Purchase): { name: string; cost: number } {
+  return {
+    name: purchase.rewardName.trim() === '' ? 'Unknown' : purchase.rewardName,
+    cost: Number.isFinite(purchase.rewardCost) ? purchase.rewardCost : 0,
+  };
+}
+
+/** 'Mar 3, 2026, 4:05 PM' in the user's own time zone. */
+export function formatRedeemedAt(instant: string, timeZone: string): string {
+  const date = new Date(instant);
+  if (Number.isNaN(date.getTime())) return instant;
+  return date.toLocaleString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+  });
+}
