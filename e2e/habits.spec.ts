@@ -77,7 +77,7 @@ test('weekly, monthly, yearly and Specific habits appear under their tab on the 
   await saveScreenshot(page, 'habits-tabs');
 });
 
-test("a free user's 16th habit opens the limit dialog", async ({ page, account, baseURL }) => {
+test("a free user's 16th habit opens the upgrade modal", async ({ page, account, baseURL }) => {
   await signInThroughUi(page, account);
   for (let i = 0; i < 15; i += 1) {
     const response = await page.request.post('/api/habits', {
@@ -89,7 +89,7 @@ test("a free user's 16th habit opens the limit dialog", async ({ page, account, 
   await page.reload();
   const habits = new HabitsSection(page);
   await habits.create({ title: 'One too many' });
-  const dialog = page.getByRole('dialog', { name: 'Free plan limit reached' });
+  const dialog = page.getByRole('dialog', { name: 'Upgrade to HabitQuest Pro' });
   await expect(
     dialog.getByText('Free plan limit reached: 15 habits. Upgrade to Pro for unlimited habits!'),
   ).toBeVisible();

@@ -22,10 +22,16 @@ for (const key of initial) {
   const bytes = gzipSync(readFileSync(path.join(dist, manifest[key].file))).length;
   total += bytes;
 }
-const lazy = Object.keys(manifest).filter((key) => !initial.has(key) && manifest[key].file.endsWith('.js'));
+const lazy = Object.keys(manifest).filter(
+  (key) => !initial.has(key) && manifest[key].file.endsWith('.js'),
+);
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
-console.log(`initial JavaScript: ${kb(total)} gzip in ${initial.size} files (budget ${kb(BUDGET_BYTES)}); ${lazy.length} chunks load on demand`);
+console.log(
+  `initial JavaScript: ${kb(total)} gzip in ${initial.size} files (budget ${kb(BUDGET_BYTES)}); ${lazy.length} chunks load on demand`,
+);
 if (total > BUDGET_BYTES) {
-  console.error('The initial JavaScript is over budget: split out what the first screen does not need.');
+  console.error(
+    'The initial JavaScript is over budget: split out what the first screen does not need.',
+  );
   process.exit(1);
 }

@@ -4,6 +4,8 @@ import { Toaster } from 'sonner';
 import { AuthGate } from '../features/auth/AuthGate';
 import { DashboardBackdrop } from '../features/dashboard/DashboardBackdrop';
 import { DashboardPage } from '../features/dashboard/DashboardPage';
+import { useBillingReturn } from '../features/pro/billing-return';
+import { BillingReturnHost } from '../features/pro/BillingReturnHost';
 import { createQueryClient } from './query-client';
 import { usePath } from './router';
 
@@ -27,6 +29,8 @@ export function App() {
 
 function Routes() {
   const path = usePath();
+  // A return from checkout (spec §2) shows its dialog over the dashboard; the address becomes '/'.
+  const { billing, dismiss } = useBillingReturn(path);
   if (path === '/welcome' || path === '/auth/update-password') {
     return (
       <Suspense fallback={null}>
@@ -37,6 +41,7 @@ function Routes() {
   return (
     <AuthGate backdrop={<DashboardBackdrop />}>
       <DashboardPage />
+      <BillingReturnHost billing={billing} onClose={dismiss} />
     </AuthGate>
   );
 }

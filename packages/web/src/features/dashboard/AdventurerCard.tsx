@@ -1,12 +1,20 @@
 import type { Me } from '@habitquest/contracts/me';
-import { Coins, Flame, Medal } from 'lucide-react';
+import { Coins, Flame, Medal, Store } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { dashboardCopy as copy } from './copy';
 
 /** Today's date, level, XP to the next level, points and the day streak (spec §2). */
-export function AdventurerCard({ me, todayLabel }: { me: Me; todayLabel: string }) {
+export function AdventurerCard({
+  me,
+  todayLabel,
+  onOpenShop,
+}: {
+  me: Me;
+  todayLabel: string;
+  onOpenShop: () => void;
+}) {
   const [isStatusOpen, setIsStatusOpen] = useState(false);
   const { progress } = me;
   const toNext = progress.xpForNextLevel - progress.xpIntoLevel;
@@ -64,6 +72,10 @@ export function AdventurerCard({ me, todayLabel }: { me: Me; todayLabel: string 
         >
           <Medal aria-hidden className="size-4" />
           {copy.viewStatus}
+        </Button>
+        <Button variant="secondary" onClick={onOpenShop}>
+          <Store aria-hidden className="size-4" />
+          {copy.rewardShop}
         </Button>
       </div>
       <Dialog

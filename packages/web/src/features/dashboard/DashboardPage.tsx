@@ -15,9 +15,12 @@ import { useToggleCompletion } from '../habits/mutations';
 import { habitsQuery, yearCompletionsQuery } from '../habits/queries';
 import { useLiveUpdates } from '../live/use-live-updates';
 import { meQuery } from '../me/queries';
-import { LimitDialog, type LimitNotice } from '../plan/LimitDialog';
+import { UpgradeHost } from '../pro/UpgradeHost';
+import { openUpgrade, triggerOf } from '../pro/upgrade-store';
+import { RewardsSection } from '../rewards/RewardsSection';
 import { applyAccent, applyTheme } from '../settings/theme';
 import { useSyncTimeZone } from '../settings/use-sync-time-zone';
+import { WhatsNewSection } from '../whats-new/WhatsNewSection';
 import { AdventurerCard } from './AdventurerCard';
 import { dashboardCopy as copy } from './copy';
 import { Header } from './Header';
@@ -48,7 +51,7 @@ export function DashboardPage() {
     return { year, month };
   });
   const [isInsightsOpen, setIsInsightsOpen] = useState(false);
-  const [limit, setLimit] = useState<LimitNotice | null>(null);
+  const [isShopOpen, setIsShopOpen] = useState(false);
 
   const habits = useQuery(habitsQuery);
   const categories = useQuery(categoriesQuery);
@@ -97,7 +100,7 @@ export function DashboardPage() {
     ? insightsFor({ habits: dated, completions, date: selected, weekStart })
     : null;
   const onLimitReached = (resource: string, message: string): void => {
-    setLimit({ resource, message });
+    openUpgrade({ trigger: triggerOf(resource), message });
   };
 
   return (
@@ -116,7 +119,13 @@ export function DashboardPage() {
         <Hero me={me.data} day={day} />
         <div className="grid gap-6 lg:grid-cols-[minmax(0,22rem)_1fr]">
           <div className="flex flex-col gap-6">
-            <AdventurerCard me={me.data} todayLabel={fullDate(today)} />
+            <AdventurerCard
+              me={me.data}
+              todayLabel={fullDate(today)}
+              onOpenShop={() => {
+                setIsShopOpen(true);
+              }}
+            />
             <Calendar
               view={view}
               onViewChange={setView}
@@ -148,8 +157,14 @@ export function DashboardPage() {
               today={today}
               onLimitReached={onLimitReached}
             />
+            <RewardsSection
+              isShopOpen={isShopOpen}
+              onShopOpenChange={setIsShopOpen}
+              onLimitReached={onLimitReached}
+            />
           </div>
         </div>
+        <WhatsNewSection isPro={me.data.plan.isPro} />
       </main>
       {isInsightsOpen && day ? (
         <DayInsightsDialog
@@ -163,14 +178,7 @@ export function DashboardPage() {
           }}
         />
       ) : null}
-      {limit ? (
-        <LimitDialog
-          notice={limit}
-          onClose={() => {
-            setLimit(null);
-          }}
-        />
-      ) : null}
+      <UpgradeHost />
     </div>
   );
 }

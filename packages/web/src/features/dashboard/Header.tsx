@@ -4,6 +4,8 @@ import { useState } from 'react';
 import { Button } from '../../components/ui/Button';
 import { signOut } from '../auth/sign-out';
 import { requestAuth } from '../auth/auth-flags';
+import { proLaunchCopy } from '../pro/launch-copy';
+import { openUpgrade } from '../pro/upgrade-store';
 import { dashboardCopy as copy } from './copy';
 
 /** The fixed header: brand, Home, @username, Pro badge, Sign Out (spec §2). */
@@ -50,7 +52,17 @@ export function Header({ me }: { me: Me }) {
               <Crown aria-hidden className="size-3.5" />
               <span className="sr-only sm:not-sr-only">{copy.proMember}</span>
             </span>
-          ) : null}
+          ) : (
+            <Button
+              onClick={() => {
+                openUpgrade({ trigger: 'habits' });
+              }}
+              className="px-3"
+            >
+              <Crown aria-hidden className="size-4" />
+              <span className="sr-only sm:not-sr-only">{proLaunchCopy.upgradeToPro}</span>
+            </Button>
+          )}
           <Button
             variant="secondary"
             onClick={() => void onSignOut()}

@@ -1,6 +1,7 @@
 import type { Me } from '@habitquest/contracts/me';
 import type { DayInsights } from '@habitquest/core/stats';
 import { CheckCircle2, Percent, Sparkles, Trophy } from 'lucide-react';
+import { AnalyticsButton } from '../analytics/AnalyticsButton';
 import { dashboardCopy as copy } from './copy';
 import { ThemeSwitch } from './ThemeSwitch';
 
@@ -23,7 +24,13 @@ export function Hero({ me, day }: { me: Me; day: DayInsights<unknown> | null }) 
           <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{copy.heroTitle}</h1>
           <p className="mt-2 max-w-xl opacity-90">{copy.tagline}</p>
         </div>
-        <ThemeSwitch theme={me.settings.theme} />
+        <div className="flex flex-wrap items-center gap-2">
+          <AnalyticsButton
+            me={me}
+            className="inline-flex min-h-10 items-center gap-1.5 rounded-xl bg-white/15 px-3 text-sm font-semibold backdrop-blur transition hover:bg-white/25"
+          />
+          <ThemeSwitch theme={me.settings.theme} />
+        </div>
       </div>
       <dl className="mt-6 grid grid-cols-2 gap-3 lg:grid-cols-4">
         {cards.map(({ label, value, Icon }) => (

@@ -1,0 +1,171 @@
+import type { Page } from '@playwright/test';
+import { AnalyticsModal, BillingDialogs, UpgradeModal } from './pages/pro';
+import { expectNoAxeViolations } from './support/axe';
+import { expect, test } from './support/fixtures';
+import { saveScreenshot } from './support/screens';
+import { signInThroughUi } from './support/session';
+
+// The e2e server has no Stripe keys: checkout answers 503 PAYMENTS_NOT_CONFIGURED with this.
+const PAYMENTS_OFF = 'Payments are not set up on this server, so Pro cannot be bought here.';
+const THEMES = ['light', 'dark'] as const;
+// Tall enough that a screenshot shows a whole dialog (they scroll inside 90% of the height).
+const TALL = { width: 1440, height: 1200 };
+
+/** Saves the theme through the API, so a page loaded afterwards starts in it. */
+async function useTheme(page: Page, baseURL: string, theme: 'light' | 'dark'): Promise<void> {
+  const response = await page.request.patch('/api/settings', {
+    data: { theme },
+    headers: { origin: baseURL },
+  });
+  expect(response.ok()).toBe(true);
+}
+
+test("'Upgrade to Pro' opens the modal; a checkout that cannot start says why and reopens it", async ({
+  page,
+  account,
+  baseURL,
+}) => {
+  await page.setViewportSize(TALL);
+  await signInThroughUi(page, account);
+  const upgrade = new UpgradeModal(page);
+  for (const theme of THEMES) {
+    await useTheme(page, baseURL ?? '', theme);
+    await page.goto('/');
+    await upgrade.openFromHeader();
+    const { dialog } = upgrade;
+    await expect(
+      dialog.getByText('The free plan includes 15 habits. Upgrade to Pro for unlimited habits!'),
+    ).toBeVisible();
+    for (const text of ['Unlimited Habits', 'Unlimited Categories', 'Unlimited Rewards']) {
+      await expect(dialog.getByText(text, { exact: true })).toBeVisible();
+    }
+    await expect(dialog.getByText('Advanced Analytics', { exact: true })).toBeVisible();
+    await expect(dialog.getByRole('heading', { name: 'Everything in Pro' })).toBeVisible();
+    await expect(dialog.getByText('Priority email support')).toBeVisible();
+    await expect(dialog.getByText('₱489')).toBeVisible();
+    await expect(dialog.getByText('one-time')).toBeVisible();
+    await expect(dialog.getByText('Secure payment via Stripe')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await saveScreenshot(page, `upgrade-${theme}`);
+    await upgrade.maybeLater.click();
+    await expect(dialog).toBeHidden();
+  }
+
+  await upgrade.openFromHeader();
+  await upgrade.upgradeNow.click();
+  await expect(upgrade.dialog.getByRole('alert')).toHaveText(PAYMENTS_OFF);
+  await expect(upgrade.upgradeNow).toBeVisible();
+  expect(page.url()).toMatch(/\/$/);
+});
+
+test('billing/cancel shows Checkout Cancelled over the dashboard and resets the address', async ({
+  page,
+  account,
+  baseURL,
+}) => {
+  await page.setViewportSize(TALL);
+  await signInThroughUi(page, account);
+  const { cancelled } = new BillingDialogs(page);
+  for (const theme of THEMES) {
+    await useTheme(page, baseURL ?? '', theme);
+    await page.goto('/billing/cancel');
+    await expect(cancelled).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(
+      cancelled.getByText('Your free tier continues with 15 habits, 10 categories and 6 rewards.'),
+    ).toBeVisible();
+    await expectNoAxeViolations(page);
+  }
+  await cancelled.getByRole('button', { name: 'Try Again' }).click();
+  const upgrade = new UpgradeModal(page);
+  await expect(upgrade.dialog.getByRole('alert')).toHaveText(PAYMENTS_OFF);
+  await upgrade.maybeLater.click();
+
+  await page.goto('/billing/cancel');
+  await cancelled.getByRole('button', { name: 'Back to App' }).click();
+  await expect(cancelled).toBeHidden();
+  await expect(page.getByRole('banner').getByText(`@${account.username}`)).toBeVisible();
+});
+
+test('billing/success welcomes the user to Pro and resets the address', async ({
+  page,
+  account,
+  baseURL,
+}) => {
+  await page.setViewportSize(TALL);
+  await signInThroughUi(page, account);
+  const { welcome } = new BillingDialogs(page);
+  for (const theme of THEMES) {
+    await useTheme(page, baseURL ?? '', theme);
+    await page.goto('/billing/success');
+    await expect(welcome).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    for (const feature of ['Unlimited habits', 'Unlimited categories', 'Unlimited rewards']) {
+      await expect(welcome.getByText(feature)).toBeVisible();
+    }
+    await expect(welcome.getByText('Advanced analytics')).toBeVisible();
+    await expectNoAxeViolations(page);
+    if (theme === 'light') await saveScreenshot(page, 'welcome-pro');
+  }
+  await welcome.getByRole('button', { name: 'Start Your Pro Journey' }).click();
+  await expect(welcome).toBeHidden();
+});
+
+test("a free user's Analytics is locked, requests no figures, and offers the upgrade", async ({
+  page,
+  account,
+  baseURL,
+}) => {
+  await page.setViewportSize(TALL);
+  await signInThroughUi(page, account);
+  const analyticsRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/analytics')) analyticsRequests.push(request.url());
+  });
+  const analytics = new AnalyticsModal(page);
+  for (const theme of THEMES) {
+    await useTheme(page, baseURL ?? '', theme);
+    await page.goto('/');
+    await analytics.open();
+    await expect(
+      analytics.dialog.getByRole('heading', { name: 'Unlock Full Analytics' }),
+    ).toBeVisible();
+    await expect(analytics.dialog.locator('[inert]')).toHaveCount(1);
+    await expect(analytics.dialog.getByRole('tab')).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    if (theme === 'light') await saveScreenshot(page, 'analytics-locked');
+    await page.keyboard.press('Escape');
+    await expect(analytics.dialog).toBeHidden();
+  }
+  await analytics.open();
+  await analytics.dialog.getByRole('button', { name: 'Upgrade to Pro' }).click();
+  const upgrade = new UpgradeModal(page);
+  await expect(upgrade.dialog).toBeVisible();
+  await expect(analytics.dialog).toBeHidden();
+  await expect(
+    upgrade.dialog.getByText(
+      'The free plan includes 15 habits. Upgrade to Pro for unlimited habits!',
+    ),
+  ).toBeVisible();
+  expect(analyticsRequests).toEqual([]);
+});
+
+test("What's New lists the six improvements and Send Feedback drafts a mail", async ({
+  page,
+  account,
+}) => {
+  await page.setViewportSize(TALL);
+  await signInThroughUi(page, account);
+  const panel = page.getByRole('region', { name: "What's New" });
+  await expect(panel.getByRole('listitem')).toHaveCount(6);
+  for (const item of ['Analytics overhaul', 'Historical navigation', 'Streak analysis']) {
+    await expect(panel.getByText(item)).toBeVisible();
+  }
+  const href = await panel.getByRole('link', { name: 'Send Feedback' }).getAttribute('href');
+  const mail = new URL(href ?? '');
+  expect(mail.protocol).toBe('mailto:');
+  expect(mail.pathname).toBe('feedback@habitquest.app');
+  expect(mail.searchParams.get('subject')).toBe('HabitQuest feedback');
+  expect(mail.searchParams.get('body')).toContain('App version: 0.1.0');
+  expect(mail.searchParams.get('body')).toContain('Browser: Mozilla/5.0');
+});

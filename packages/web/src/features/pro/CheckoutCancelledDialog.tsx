@@ -1,0 +1,40 @@
+import { CircleX, Crown } from 'lucide-react';
+import { Button } from '../../components/ui/Button';
+import { Dialog } from '../../components/ui/Dialog';
+import { runCheckout } from './checkout';
+import { proCopy as copy } from './copy';
+
+/** Checkout Cancelled (spec §2): the free tier goes on; 'Try Again' starts checkout once more. */
+export function CheckoutCancelledDialog({ onClose }: { onClose: () => void }) {
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title={
+        <span className="flex items-center gap-2">
+          <CircleX aria-hidden className="size-6 text-slate-500 dark:text-slate-400" />
+          {copy.cancelTitle}
+        </span>
+      }
+      description={copy.cancelIntro}
+    >
+      <p className="text-slate-700 dark:text-slate-200">{copy.freeTierContinues}</p>
+      <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onClose}>
+          {copy.backToApp}
+        </Button>
+        <Button
+          onClick={() => {
+            onClose();
+            void runCheckout({ trigger: 'habits' });
+          }}
+        >
+          <Crown aria-hidden className="size-4" />
+          {copy.tryAgain}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
