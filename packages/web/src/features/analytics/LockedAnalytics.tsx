@@ -1,7 +1,7 @@
 import { Crown, Lock } from 'lucide-react';
 import { Button } from '../../components/ui/Button';
 import { analyticsCopy as copy } from './copy';
-import { PlaceholderLayout } from './parts';
+import { SkeletonLayout } from './parts';
 
 /**
  * What a free user sees (spec §2): the dashboard's shape blurred and inert (no figures: the server
@@ -16,7 +16,7 @@ export function LockedAnalytics({ onUpgrade }: { onUpgrade: () => void }) {
             <span key={tab} className="min-h-10 flex-1 rounded-xl bg-slate-200 dark:bg-slate-700" />
           ))}
         </div>
-        <PlaceholderLayout />
+        <SkeletonLayout />
       </div>
       <div className="absolute inset-0 flex items-center justify-center p-4">
         <section

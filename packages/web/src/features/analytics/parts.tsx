@@ -69,7 +69,7 @@ export function PeriodNav(props: {
 }
 
 /** Grey shapes where figures will be: the loading state, and the locked preview of free users. */
-export function PlaceholderLayout({ isPulsing = false }: { isPulsing?: boolean }) {
+export function SkeletonLayout({ isPulsing = false }: { isPulsing?: boolean }) {
   const block = cx(
     'rounded-2xl bg-slate-200 dark:bg-slate-800',
     isPulsing && 'animate-pulse motion-reduce:animate-none',
@@ -123,7 +123,7 @@ export function QueryView<T>({
   }
   return (
     <div role="status" aria-label={copy.loading}>
-      <PlaceholderLayout isPulsing />
+      <SkeletonLayout isPulsing />
     </div>
   );
 }

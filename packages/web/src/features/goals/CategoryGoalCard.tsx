@@ -1,5 +1,6 @@
 import type { GoalStatus } from '@habitquest/core/stats';
-import { CheckCircle2, Lock, Trash2 } from 'lucide-react';
+import { CheckCircle2, Lock } from 'lucide-react';
+import { IconButton } from '../../components/ui/IconButton';
 import { ProgressBar } from '../../components/ui/ProgressBar';
 import { cx } from '../../components/ui/cx';
 import { goalsCopy as copy } from './copy';
@@ -48,14 +49,12 @@ export function CategoryGoalCard({
           </h3>
         </div>
         {category.isFallback ? null : (
-          <button
-            type="button"
-            aria-label={copy.deleteCategoryLabel(category.name)}
+          <IconButton
+            action="delete"
+            label={copy.deleteCategoryLabel(category.name)}
             onClick={onDelete}
-            className="-mr-1.5 shrink-0 rounded-lg p-2 text-slate-500 transition hover:bg-red-50 hover:text-red-700 dark:text-slate-400 dark:hover:bg-red-500/10 dark:hover:text-red-300"
-          >
-            <Trash2 aria-hidden className="size-4" />
-          </button>
+            className="-mr-1.5 shrink-0"
+          />
         )}
       </div>
       <div className="flex items-end justify-between gap-2">

@@ -1,6 +1,7 @@
 import type { Habit } from '@habitquest/contracts/habits';
 import { bestStreakText } from '@habitquest/core/streaks';
-import { Check, Circle, Pencil, Trash2 } from 'lucide-react';
+import { Check, Circle } from 'lucide-react';
+import { IconButton } from '../../components/ui/IconButton';
 import { cx } from '../../components/ui/cx';
 import { habitsCopy as copy } from './copy';
 
@@ -58,22 +59,8 @@ export function HabitCard({
           </div>
         </div>
         <div className="flex gap-1 opacity-100 transition sm:opacity-0 sm:group-hover:opacity-100 sm:group-focus-within:opacity-100">
-          <button
-            type="button"
-            aria-label={copy.edit(habit.title)}
-            onClick={onEdit}
-            className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
-          >
-            <Pencil aria-hidden className="size-4" />
-          </button>
-          <button
-            type="button"
-            aria-label={copy.remove(habit.title)}
-            onClick={onDelete}
-            className="rounded-lg p-2 text-slate-600 hover:bg-red-50 hover:text-red-700 dark:text-slate-300 dark:hover:bg-red-500/10 dark:hover:text-red-300"
-          >
-            <Trash2 aria-hidden className="size-4" />
-          </button>
+          <IconButton action="edit" label={copy.edit(habit.title)} onClick={onEdit} />
+          <IconButton action="delete" label={copy.remove(habit.title)} onClick={onDelete} />
         </div>
       </div>
       <div className="flex items-center justify-between gap-3">

@@ -1,5 +1,6 @@
 import type { Reward } from '@habitquest/contracts/rewards';
-import { Gift, Lock, Pencil, Repeat, Sparkles, Trash2 } from 'lucide-react';
+import { Gift, Lock, Repeat, Sparkles } from 'lucide-react';
+import { IconButton } from '../../components/ui/IconButton';
 import { Button } from '../../components/ui/Button';
 import { cx } from '../../components/ui/cx';
 import { ProgressBar } from '../../components/ui/ProgressBar';
@@ -66,22 +67,8 @@ export function RewardCard({
         </div>
       </div>
       <div className="absolute right-2 top-2 flex gap-0.5 transition sm:pointer-fine:opacity-0 sm:group-hover:opacity-100 sm:group-focus-within:opacity-100">
-        <button
-          type="button"
-          aria-label={copy.edit(reward.name)}
-          onClick={onEdit}
-          className="rounded-lg p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
-        >
-          <Pencil aria-hidden className="size-4" />
-        </button>
-        <button
-          type="button"
-          aria-label={copy.remove(reward.name)}
-          onClick={onDelete}
-          className="rounded-lg p-2 text-slate-600 hover:bg-red-50 hover:text-red-700 dark:text-slate-300 dark:hover:bg-red-500/10 dark:hover:text-red-300"
-        >
-          <Trash2 aria-hidden className="size-4" />
-        </button>
+        <IconButton action="edit" label={copy.edit(reward.name)} onClick={onEdit} />
+        <IconButton action="delete" label={copy.remove(reward.name)} onClick={onDelete} />
       </div>
       <div className="mt-auto flex flex-col gap-2">
         <div className="flex items-baseline justify-between gap-2">
