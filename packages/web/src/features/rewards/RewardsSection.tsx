@@ -16,7 +16,7 @@ const RewardsBoard = lazy(() =>
   import('./RewardsBoard').then((m) => ({ default: m.RewardsBoard })),
 );
 
-function Placeholder() {
+function SectionSkeleton() {
   return (
     <div
       aria-hidden
@@ -30,7 +30,7 @@ export function RewardsSection(props: RewardsSectionProps) {
   usePrefetchQuery(rewardsQuery);
   usePrefetchQuery(purchasesQuery);
   return (
-    <Suspense fallback={<Placeholder />}>
+    <Suspense fallback={<SectionSkeleton />}>
       <RewardsBoard {...props} />
     </Suspense>
   );
