@@ -8,12 +8,14 @@ export function ProgressBar({
   className,
   barClassName,
   barStyle,
+  size = 'sm',
 }: {
   value: number;
   label: string;
   className?: string;
   barClassName?: string;
   barStyle?: CSSProperties;
+  size?: 'sm' | 'md';
 }) {
   const width = Math.min(100, Math.max(0, Math.round(value)));
   return (
@@ -23,7 +25,11 @@ export function ProgressBar({
       aria-valuenow={width}
       aria-valuemin={0}
       aria-valuemax={100}
-      className={cx('h-2.5 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800', className)}
+      className={cx(
+        size === 'md' ? 'h-3' : 'h-2.5',
+        'overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800',
+        className,
+      )}
     >
       <div
         className={cx(

@@ -3,8 +3,7 @@ import { useState, type SyntheticEvent } from 'react';
 import { Button } from '../../components/ui/Button';
 import { Notice } from '../../components/ui/Notice';
 import { TextField } from '../../components/ui/TextField';
-import { signIn } from './actions';
-import { clearAuthFlags } from './auth-flags';
+import { enterApp, signIn } from './actions';
 import { authCopy } from './copy';
 import { useSubmit } from './use-submit';
 
@@ -23,11 +22,7 @@ export function SignInForm({ onForgot }: { onForgot: () => void }) {
     }
     void submit.run(async () => {
       await signIn(parsed.data.identifier, parsed.data.password);
-      clearAuthFlags();
-      setTimeout(() => {
-        window.location.assign('/');
-      }, 500);
-      return authCopy.signInSuccess;
+      return enterApp();
     });
   };
 

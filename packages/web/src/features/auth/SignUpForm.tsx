@@ -3,8 +3,7 @@ import { useState, type SyntheticEvent } from 'react';
 import { Button } from '../../components/ui/Button';
 import { Notice } from '../../components/ui/Notice';
 import { TextField } from '../../components/ui/TextField';
-import { signUp } from './actions';
-import { clearAuthFlags } from './auth-flags';
+import { enterApp, signUp } from './actions';
 import { authCopy } from './copy';
 import { useSubmit } from './use-submit';
 
@@ -25,11 +24,7 @@ export function SignUpForm() {
     }
     void submit.run(async () => {
       await signUp(parsed.data);
-      clearAuthFlags();
-      setTimeout(() => {
-        window.location.assign('/');
-      }, 500);
-      return authCopy.signInSuccess;
+      return enterApp();
     });
   };
 

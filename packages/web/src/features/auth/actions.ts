@@ -1,6 +1,8 @@
 /** The auth calls: Better Auth's endpoints under /api/auth (DESIGN §5). */
 import { isUsernameIdentifier } from '@habitquest/contracts/auth';
 import { api } from '../../app/api';
+import { clearAuthFlags } from './auth-flags';
+import { authCopy } from './copy';
 
 export async function signIn(identifier: string, password: string): Promise<void> {
   const value = identifier.trim();
@@ -38,4 +40,16 @@ export async function signInWithProvider(provider: string): Promise<void> {
     body: { provider, callbackURL: '/' },
   });
   if (answer.url) window.location.assign(answer.url);
+}
+
+/**
+ * Spec §4: once signed in (or signed up), the auth flags are cleared and the page reloads into
+ * the app after 0.5 s. Returns the message to show meanwhile.
+ */
+export function enterApp(): string {
+  clearAuthFlags();
+  setTimeout(() => {
+    window.location.assign('/');
+  }, 500);
+  return authCopy.signInSuccess;
 }

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { dashboardCopy as copy } from './copy';
+import { ProgressBar } from '../../components/ui/ProgressBar';
 
 /** Today's date, level, XP to the next level, points and the day streak (spec §2). */
 export function AdventurerCard({
@@ -41,19 +42,13 @@ export function AdventurerCard({
       <p className="mt-3 text-3xl font-extrabold text-slate-900 dark:text-white">
         {copy.level(progress.level)}
       </p>
-      <div
-        className="mt-3 h-3 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
-        role="progressbar"
-        aria-label="Progress to the next level"
-        aria-valuenow={progress.percent}
-        aria-valuemin={0}
-        aria-valuemax={100}
-      >
-        <div
-          className="bg-accent-gradient h-full rounded-full transition-[width] duration-500"
-          style={{ width: `${progress.percent}%` }}
-        />
-      </div>
+      <ProgressBar
+        value={progress.percent}
+        label="Progress to the next level"
+        size="md"
+        className="mt-3"
+        barClassName="bg-accent-gradient"
+      />
       <div className="mt-2 flex items-center justify-between text-sm text-slate-600 dark:text-slate-300">
         <span>{copy.xpToNext(toNext, progress.level + 1)}</span>
         <span>{progress.percent}%</span>

@@ -15,6 +15,7 @@ import { navigate } from '../../app/router';
 import { Button } from '../../components/ui/Button';
 import { requestAuth, type AuthMode } from '../auth/auth-flags';
 import { landingCopy as copy } from './copy';
+import { ProgressBar } from '../../components/ui/ProgressBar';
 
 function startAuth(mode: AuthMode): void {
   requestAuth(mode);
@@ -125,19 +126,13 @@ function AdventurerPreview() {
           </span>
         </div>
         <p className="mt-3 text-3xl font-extrabold">Level {progress.level}</p>
-        <div
-          className="mt-3 h-3 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
-          role="progressbar"
-          aria-label="Progress to the next level"
-          aria-valuenow={progress.percent}
-          aria-valuemin={0}
-          aria-valuemax={100}
-        >
-          <div
-            className="h-full rounded-full bg-gradient-to-r from-indigo-500 to-emerald-500"
-            style={{ width: `${progress.percent}%` }}
-          />
-        </div>
+        <ProgressBar
+          value={progress.percent}
+          label="Progress to the next level"
+          size="md"
+          className="mt-3"
+          barClassName="bg-gradient-to-r from-indigo-500 to-emerald-500"
+        />
         <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
           {progress.xpToNextLevel} XP to level {progress.level + 1} · {pointsForXp(SAMPLE_XP)} pts
         </p>
