@@ -1,13 +1,16 @@
-import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-
-const port = Number(process.env.E2E_PORT ?? 3187);
-export const E2E_DATA_DIR = path.resolve('test-results/e2e-data');
-const dataDir = E2E_DATA_DIR;
+import {
+  APP_URL,
+  DATA_DIR,
+  E2E_PORT,
+  FEEDBACK_EMAIL,
+  STRIPE_URL,
+  WEBHOOK_SECRET,
+} from './e2e/support/e2e-env';
 
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: 'test-results/e2e-artifacts',
+  outputDir: `test-results/e2e-artifacts-${String(E2E_PORT)}`,
   fullyParallel: true,
   // Generous: two workers share two cores with the server under test.
   timeout: 60_000,
@@ -17,7 +20,7 @@ export default defineConfig({
   retries: 0,
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    baseURL: APP_URL,
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -33,20 +36,33 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    // A fresh embedded database for every run (the config itself is loaded by every worker too).
-    command: `rm -rf ${dataDir} && node_modules/.bin/tsx packages/server/src/main.ts`,
-    url: `http://127.0.0.1:${port}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      // Each test context sends its own X-Forwarded-For, so sign-in rate limits stay per test.
-      TRUST_PROXY: 'true',
+  webServer: [
+    {
+      // Stripe's stand-in: checkout sessions and a hosted payment page that sends signed webhooks.
+      command: 'node_modules/.bin/tsx e2e/support/stripe-stand-in-main.ts',
+      url: `${STRIPE_URL}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
     },
-  },
+    {
+      // A fresh embedded database for every run (the config itself is loaded by every worker too).
+      command: `rm -rf ${DATA_DIR} && node_modules/.bin/tsx packages/server/src/main.ts`,
+      url: `${APP_URL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(E2E_PORT),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: APP_URL,
+        DATA_DIR,
+        LOG_LEVEL: 'warn',
+        // Each test context sends its own X-Forwarded-For, so sign-in rate limits stay per test.
+        TRUST_PROXY: 'true',
+        STRIPE_SECRET_KEY: 'sk_test_habitquest_e2e',
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_API_BASE: STRIPE_URL,
+        FEEDBACK_EMAIL,
+      },
+    },
+  ],
 });

@@ -1,12 +1,16 @@
 import type { Page } from '@playwright/test';
 import { AnalyticsModal, BillingDialogs, UpgradeModal } from './pages/pro';
+import { RewardsPage, rewardsApi } from './pages/rewards';
 import { expectNoAxeViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { saveScreenshot } from './support/screens';
 import { signInThroughUi } from './support/session';
+import { FEEDBACK_EMAIL, STRIPE_URL } from './support/e2e-env';
+import { refuseCheckouts } from './support/pro';
 
-// The e2e server has no Stripe keys: checkout answers 503 PAYMENTS_NOT_CONFIGURED with this.
-const PAYMENTS_OFF = 'Payments are not set up on this server, so Pro cannot be bought here.';
+// What the server says when Stripe refuses to open a checkout (the stand-in can be told to).
+const CHECKOUT_FAILED =
+  'Failed to create checkout: the payment service could not be reached. Please try again.';
 const THEMES = ['light', 'dark'] as const;
 // Tall enough that a screenshot shows a whole dialog (they scroll inside 90% of the height).
 const TALL = { width: 1440, height: 1200 };
@@ -51,9 +55,10 @@ test("'Upgrade to Pro' opens the modal; a checkout that cannot start says why an
     await expect(dialog).toBeHidden();
   }
 
+  await refuseCheckouts(page.request);
   await upgrade.openFromHeader();
   await upgrade.upgradeNow.click();
-  await expect(upgrade.dialog.getByRole('alert')).toHaveText(PAYMENTS_OFF);
+  await expect(upgrade.dialog.getByRole('alert')).toHaveText(CHECKOUT_FAILED);
   await expect(upgrade.upgradeNow).toBeVisible();
   expect(page.url()).toMatch(/\/$/);
 });
@@ -76,12 +81,12 @@ test('billing/cancel shows Checkout Cancelled over the dashboard and resets the 
     ).toBeVisible();
     await expectNoAxeViolations(page);
   }
+  // 'Try Again' opens a new checkout; leaving its payment page comes back to billing/cancel.
   await cancelled.getByRole('button', { name: 'Try Again' }).click();
-  const upgrade = new UpgradeModal(page);
-  await expect(upgrade.dialog.getByRole('alert')).toHaveText(PAYMENTS_OFF);
-  await upgrade.maybeLater.click();
-
-  await page.goto('/billing/cancel');
+  await page.waitForURL(`${STRIPE_URL}/c/pay/**`);
+  await page.getByRole('link', { name: 'Back to HabitQuest' }).click();
+  await expect(cancelled).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
   await cancelled.getByRole('button', { name: 'Back to App' }).click();
   await expect(cancelled).toBeHidden();
   await expect(page.getByRole('banner').getByText(`@${account.username}`)).toBeVisible();
@@ -109,6 +114,67 @@ test('billing/success welcomes the user to Pro and resets the address', async ({
   }
   await welcome.getByRole('button', { name: 'Start Your Pro Journey' }).click();
   await expect(welcome).toBeHidden();
+});
+
+test('a free user upgrades through checkout: Pro badge, limits gone, analytics usable', async ({
+  page,
+  account,
+  baseURL,
+}) => {
+  await page.setViewportSize(TALL);
+  await signInThroughUi(page, account);
+  const api = rewardsApi(page, baseURL);
+  for (let i = 1; i <= 6; i += 1)
+    await api.createReward({ name: `Treat ${String(i)}`, cost: i * 10 });
+  await page.reload();
+  const rewards = new RewardsPage(page);
+  await rewards.openShop();
+  await rewards.modal.getByRole('button', { name: 'Add Reward' }).click();
+  await rewards.fillCreate({ name: 'Treat 7', cost: 70 });
+  const upgrade = new UpgradeModal(page);
+  await expect(
+    upgrade.dialog.getByText(
+      'Free plan limit reached: 6 rewards. Upgrade to Pro for unlimited rewards!',
+    ),
+  ).toBeVisible();
+
+  // Checkout: the stand-in's payment page, then back to billing/success once the webhook is in.
+  await upgrade.upgradeNow.click();
+  await page.waitForURL(`${STRIPE_URL}/c/pay/**`);
+  await expect(page.getByRole('heading', { name: 'Pay HabitQuest Pro' })).toBeVisible();
+  await page.getByRole('button', { name: 'Pay PHP 489.00' }).click();
+  const { welcome } = new BillingDialogs(page);
+  await expect(welcome).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await welcome.getByRole('button', { name: 'Start Your Pro Journey' }).click();
+  await expect(welcome).toBeHidden();
+  const banner = page.getByRole('banner');
+  await expect(banner.getByText('Pro Member')).toBeVisible();
+  await expect(upgrade.headerButton).toHaveCount(0);
+
+  // The free plan's limit is gone: the 7th reward is created, and the shop's grid scrolls.
+  await rewards.openShop();
+  await rewards.modal.getByRole('button', { name: 'Add Reward' }).click();
+  await rewards.fillCreate({ name: 'Treat 7', cost: 70 });
+  await expect(rewards.dialog('Create Reward')).toBeHidden();
+  await expect(rewards.card(rewards.modal, 'Treat 7')).toBeVisible();
+  const grid = rewards.modal.getByRole('region', { name: 'Rewards to redeem' });
+  await grid.evaluate((element) => {
+    element.scrollTop = element.scrollHeight;
+  });
+  await rewards.modal.getByRole('button', { name: 'Back to top' }).click();
+  await expect.poll(() => grid.evaluate((element) => element.scrollTop)).toBe(0);
+  await page.keyboard.press('Escape');
+
+  // Analytics opens unlocked, with its four tabs.
+  const analytics = new AnalyticsModal(page);
+  await analytics.open();
+  await expect(analytics.dialog.getByRole('tab')).toHaveCount(4);
+  await expect(
+    analytics.dialog.getByRole('heading', { name: 'Unlock Full Analytics' }),
+  ).toHaveCount(0);
+  await expect(analytics.dialog.locator('[inert]')).toHaveCount(0);
+  await expectNoAxeViolations(page);
 });
 
 test("a free user's Analytics is locked, requests no figures, and offers the upgrade", async ({
@@ -164,7 +230,7 @@ test("What's New lists the six improvements and Send Feedback drafts a mail", as
   const href = await panel.getByRole('link', { name: 'Send Feedback' }).getAttribute('href');
   const mail = new URL(href ?? '');
   expect(mail.protocol).toBe('mailto:');
-  expect(mail.pathname).toBe('feedback@habitquest.app');
+  expect(mail.pathname).toBe(FEEDBACK_EMAIL);
   expect(mail.searchParams.get('subject')).toBe('HabitQuest feedback');
   expect(mail.searchParams.get('body')).toContain('App version: 0.1.0');
   expect(mail.searchParams.get('body')).toContain('Browser: Mozilla/5.0');

@@ -1,8 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect } from '@playwright/test';
-
-const OUTBOX = path.resolve('test-results/e2e-data/outbox');
+import { OUTBOX_DIR } from './e2e-env';
 
 /** The reset link of the newest mail to `to` in the server's outbox (no SMTP_URL in e2e). */
 export async function resetLinkFor(to: string): Promise<string> {
@@ -10,13 +9,13 @@ export async function resetLinkFor(to: string): Promise<string> {
   await expect
     .poll(
       () => {
-        const files = readdirSync(OUTBOX)
+        const files = readdirSync(OUTBOX_DIR)
           .filter((name) => name.includes(to.replace(/[^a-z0-9@.-]/gi, '_')))
           .sort();
         const last = files.at(-1);
         link = last
           ? /https?:\/\/\S+\/auth\/update-password\?token=\S+/.exec(
-              readFileSync(path.join(OUTBOX, last), 'utf8'),
+              readFileSync(path.join(OUTBOX_DIR, last), 'utf8'),
             )?.[0]
           : undefined;
         return link;

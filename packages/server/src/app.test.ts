@@ -1,9 +1,13 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 import { startTestServer, TestClient, type TestServer } from './testing/harness';
+
+const rootPackage = JSON.parse(
+  readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'),
+) as { version: string };
 
 describe('the HTTP app over real HTTP', () => {
   let server: TestServer;
@@ -14,7 +18,9 @@ describe('the HTTP app over real HTTP', () => {
     mkdirSync(path.join(webDist, 'assets'));
     writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
     writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
-    server = await startTestServer('pglite', { env: { WEB_DIST: webDist } });
+    server = await startTestServer('pglite', {
+      env: { WEB_DIST: webDist, FEEDBACK_EMAIL: 'ideas@example.org' },
+    });
     client = new TestClient(server.url);
   });
 
@@ -28,6 +34,15 @@ describe('the HTTP app over real HTTP', () => {
     expect(response.body).toEqual({ ok: true, db: 'pglite' });
     expect(response.headers.get('x-request-id')).toBeTruthy();
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('tells anyone the version and the configured feedback address', async () => {
+    const response = await client.get('/api/about');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      version: rootPackage.version,
+      feedbackEmail: 'ideas@example.org',
+    });
   });
 
   it('answers unknown API routes with the error shape once signed in, never the web app', async () => {

@@ -1,12 +1,14 @@
 /**
  * The HTTP application: the JSON API under /api and the built web app everywhere else.
  */
+import type { About } from '@habitquest/contracts/about';
 import { apiErrorBody } from '@habitquest/contracts/errors';
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppEnv } from './app-env';
+import { APP_VERSION } from './app-version';
 import type { Auth } from './auth/auth';
 import { authRoutes } from './auth/routes';
 import { analyticsRoutes } from './analytics/routes';
@@ -79,6 +81,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     await db.execute(sql`select 1`);
     return c.json({ ok: true, db: database.kind });
   });
+  const about: About = { version: APP_VERSION, feedbackEmail: config.feedbackEmail };
+  app.get('/api/about', (c) => c.json(about));
   const openApi = openApiDocument();
   app.get('/api/openapi.json', (c) => c.json(openApi));
   const features: FeatureDeps = { db, now, events: deps.events, config, logger };

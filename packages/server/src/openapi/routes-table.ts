@@ -2,6 +2,7 @@
  * Every JSON route of the API with its schemas from contracts: the source of /api/openapi.json.
  * A test checks that every route the app serves is listed here, so the document cannot drift.
  */
+import { zAbout } from '@habitquest/contracts/about';
 import { zAnalyticsQuery } from '@habitquest/contracts/analytics';
 import { zImportRequest, zImportSummary, zResetRequest } from '@habitquest/contracts/backup';
 import { zCategory, zCategoryCreate, zCategoryUpdate } from '@habitquest/contracts/categories';
@@ -52,6 +53,13 @@ export const ROUTES: RouteDoc[] = [
     summary: 'Liveness and the database in use',
     isPublic: true,
     response: z.object({ ok: z.boolean(), db: z.enum(['pglite', 'postgres']) }),
+  },
+  {
+    method: 'get',
+    path: '/api/about',
+    summary: "The app's version and the feedback address",
+    isPublic: true,
+    response: zAbout,
   },
   { method: 'get', path: '/api/openapi.json', summary: 'This document', isPublic: true },
   {

@@ -7,18 +7,24 @@ import {
   Sparkles,
   Target,
 } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { whatsNewCopy as copy } from './copy';
-import { APP_VERSION, FEEDBACK_EMAIL, feedbackMailto } from './feedback';
+import { feedbackMailto } from './feedback';
+import { aboutQuery } from './queries';
 
 const ICONS = [Sparkles, CalendarClock, ChartColumn, Target, Flame, ShoppingBag] as const;
 
 /** What's New (spec §1): the six latest improvements and 'Send Feedback' (a prefilled mail). */
 export function WhatsNewPanel({ isPro }: { isPro: boolean }) {
-  const href = feedbackMailto({
-    to: FEEDBACK_EMAIL,
-    version: APP_VERSION,
-    browser: navigator.userAgent,
-  });
+  const { data: about } = useQuery(aboutQuery);
+  // Until the server has named the address, the link is there but inert.
+  const href = about
+    ? feedbackMailto({
+        to: about.feedbackEmail,
+        version: about.version,
+        browser: navigator.userAgent,
+      })
+    : undefined;
   return (
     <section
       aria-labelledby="whats-new-heading"
@@ -33,6 +39,7 @@ export function WhatsNewPanel({ isPro }: { isPro: boolean }) {
         </div>
         <a
           href={href}
+          aria-disabled={href === undefined ? true : undefined}
           aria-describedby="feedback-hint"
           className="inline-flex min-h-10 items-center gap-2 rounded-xl border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800"
         >

@@ -1,0 +1,16 @@
+/**
+ * Where the end-to-end run's processes live, shared by playwright.config.ts and the tests: the app
+ * on E2E_PORT (3187 by default) with its data directory, and the Stripe stand-in on the next port.
+ * Two runs with different E2E_PORT values do not touch each other's files.
+ */
+import path from 'node:path';
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3187);
+export const APP_URL = `http://127.0.0.1:${String(E2E_PORT)}`;
+export const STRIPE_PORT = E2E_PORT + 1;
+export const STRIPE_URL = `http://127.0.0.1:${String(STRIPE_PORT)}`;
+export const DATA_DIR = path.resolve(`test-results/e2e-data-${String(E2E_PORT)}`);
+export const OUTBOX_DIR = path.join(DATA_DIR, 'outbox');
+/** The webhook secret the app and the stand-in share (test-only, like the key below). */
+export const WEBHOOK_SECRET = 'whsec_habitquest_e2e';
+export const FEEDBACK_EMAIL = 'feedback@e2e.habitquest.test';

@@ -1,0 +1,13 @@
+/**
+ * GET /api/about: public facts about this installation that the web app shows, so an operator's
+ * settings reach the screens without a rebuild (DESIGN §4: the feedback address is a setting).
+ */
+import { z } from 'zod';
+
+export const zAbout = z.object({
+  /** The app's version, from the project's package.json. */
+  version: z.string().min(1),
+  /** Where 'Send Feedback' addresses its draft: the server's FEEDBACK_EMAIL. */
+  feedbackEmail: z.email(),
+});
+export type About = z.infer<typeof zAbout>;
