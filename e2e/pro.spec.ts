@@ -159,11 +159,16 @@ test('a free user upgrades through checkout: Pro badge, limits gone, analytics u
   await expect(rewards.dialog('Create Reward')).toBeHidden();
   await expect(rewards.card(rewards.modal, 'Treat 7')).toBeVisible();
   const grid = rewards.modal.getByRole('region', { name: 'Rewards to redeem' });
-  await grid.evaluate((element) => {
+  // The e2e project has no DOM types: the scroller is typed by the two numbers it needs.
+  type Scroller = { scrollTop: number; scrollHeight: number };
+  await grid.evaluate((element: Scroller) => {
     element.scrollTop = element.scrollHeight;
   });
+  await expect
+    .poll(() => grid.evaluate((element: Scroller) => element.scrollTop))
+    .toBeGreaterThan(0);
   await rewards.modal.getByRole('button', { name: 'Back to top' }).click();
-  await expect.poll(() => grid.evaluate((element) => element.scrollTop)).toBe(0);
+  await expect.poll(() => grid.evaluate((element: Scroller) => element.scrollTop)).toBe(0);
   await page.keyboard.press('Escape');
 
   // Analytics opens unlocked, with its four tabs.

@@ -9,7 +9,7 @@ const standIn = await startStripeStandIn({
   port: STRIPE_PORT,
   hostedCheckout: { appUrl: APP_URL, webhookSecret: WEBHOOK_SECRET },
 });
-console.log(`Stripe stand-in on ${standIn.url}`);
+process.stdout.write(`Stripe stand-in on ${standIn.url}\n`);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     void standIn.close().then(() => process.exit(0));
