@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test';
 import { AnalyticsModal, BillingDialogs, UpgradeModal } from './pages/pro';
 import { RewardsPage, rewardsApi } from './pages/rewards';
 import { expectNoAxeViolations } from './support/axe';
@@ -7,22 +6,13 @@ import { saveScreenshot } from './support/screens';
 import { signInThroughUi } from './support/session';
 import { FEEDBACK_EMAIL, STRIPE_URL } from './support/e2e-env';
 import { refuseCheckouts } from './support/pro';
+import { THEMES, useTheme } from './support/theme';
 
 // What the server says when Stripe refuses to open a checkout (the stand-in can be told to).
 const CHECKOUT_FAILED =
   'Failed to create checkout: the payment service could not be reached. Please try again.';
-const THEMES = ['light', 'dark'] as const;
 // Tall enough that a screenshot shows a whole dialog (they scroll inside 90% of the height).
 const TALL = { width: 1440, height: 1200 };
-
-/** Saves the theme through the API, so a page loaded afterwards starts in it. */
-async function useTheme(page: Page, baseURL: string, theme: 'light' | 'dark'): Promise<void> {
-  const response = await page.request.patch('/api/settings', {
-    data: { theme },
-    headers: { origin: baseURL },
-  });
-  expect(response.ok()).toBe(true);
-}
 
 test("'Upgrade to Pro' opens the modal; a checkout that cannot start says why and reopens it", async ({
   page,
@@ -146,7 +136,9 @@ test('a free user upgrades through checkout: Pro badge, limits gone, analytics u
   const { welcome } = new BillingDialogs(page);
   await expect(welcome).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
-  await welcome.getByRole('button', { name: 'Start Your Pro Journey' }).click();
+  const start = welcome.getByRole('button', { name: 'Start Your Pro Journey' });
+  await expect(start).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(welcome).toBeHidden();
   const banner = page.getByRole('banner');
   await expect(banner.getByText('Pro Member')).toBeVisible();

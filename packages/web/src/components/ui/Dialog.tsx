@@ -58,6 +58,8 @@ export function Dialog({
               {description}
             </RadixDialog.Description>
           ) : null}
+          <div className="mt-5">{children}</div>
+          {/* Last in the DOM though drawn top right: opening focuses the first field or action. */}
           {hideClose ? null : (
             <RadixDialog.Close
               aria-label="Close"
@@ -66,7 +68,6 @@ export function Dialog({
               <X aria-hidden className="size-5" />
             </RadixDialog.Close>
           )}
-          <div className="mt-5">{children}</div>
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>

@@ -149,7 +149,10 @@ describe('Checkout return dialogs', () => {
       ),
     ).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Try Again' })).toBeTruthy();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Back to App' }));
+    // Opening focuses the first action, the safe one, not the close button drawn above it.
+    const back = within(dialog).getByRole('button', { name: 'Back to App' });
+    expect(document.activeElement).toBe(back);
+    fireEvent.click(back);
     expect(onClose).toHaveBeenCalledOnce();
   });
 });
