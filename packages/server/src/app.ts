@@ -2,7 +2,7 @@
  * The HTTP application: the JSON API under /api and the built web app everywhere else.
  */
 import type { About } from '@habitquest/contracts/about';
-import { apiErrorBody } from '@habitquest/contracts/errors';
+import { apiErrorBody, ERROR_MESSAGES } from '@habitquest/contracts/errors';
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { requestId } from 'hono/request-id';
@@ -11,9 +11,9 @@ import type { AppEnv } from './app-env';
 import { APP_VERSION } from './app-version';
 import type { Auth } from './auth/auth';
 import { authRoutes } from './auth/routes';
+import { createSessionReader } from './auth/session-reader';
 import { analyticsRoutes } from './analytics/routes';
 import { checkoutRoutes } from './billing/checkout-routes';
-import { requireCheckoutSession } from './billing/require-checkout-session';
 import { webhookRoutes } from './billing/webhook-routes';
 import { backupRoutes } from './backup/routes';
 import { categoryRoutes } from './categories/routes';
@@ -90,11 +90,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/api/webhooks', webhookRoutes(features));
   // Every state-changing request, the sign-in and sign-up ones included, must come from our origin.
   app.use('/api/*', originGuard([config.publicUrl], { exceptPrefixes: ['/api/webhooks/'] }));
-  app.use('/api/checkout', requireCheckoutSession(auth));
+  const readSession = createSessionReader(auth, db);
+  // A signed-out checkout gets the spec's own sentence rather than the generic one.
+  app.use('/api/checkout', requireUser(readSession, ERROR_MESSAGES.checkoutUnauthenticated));
   app.route('/api/auth', authRoutes({ auth, db, config }));
 
   const api = new Hono<AppEnv>();
-  api.use(requireUser(auth));
+  api.use(requireUser(readSession));
   api.use(idempotency(db, now));
   // Feature routes: one line each.
   api.route('/', meRoutes(features));

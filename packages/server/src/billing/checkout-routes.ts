@@ -9,7 +9,7 @@ import { parseBody } from '../http/validate';
 import { createCheckout } from './create-checkout';
 import { createStripeClient } from './stripe-client';
 
-/** POST /api/checkout (signed in; see requireCheckoutSession for the signed-out answer). */
+/** POST /api/checkout (signed in; app.ts gives a signed-out checkout its own sentence). */
 export function checkoutRoutes(deps: FeatureDeps): Hono<AppEnv> {
   const { db, config, logger } = deps;
   const stripe: Stripe | null = config.stripe ? createStripeClient(config.stripe) : null;

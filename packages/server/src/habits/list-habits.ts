@@ -1,7 +1,7 @@
 import type { Habit } from '@habitquest/contracts/habits';
 import type { LocalDate } from '@habitquest/core/dates';
 import { habitStreaks } from '@habitquest/core/streaks';
-import { and, desc, eq, max } from 'drizzle-orm';
+import { and, desc, eq, max, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client';
 import { categories, completions, habits } from '../db/schema';
 import { loadSettings, todayFor } from '../settings/load-settings';
@@ -23,30 +23,30 @@ export async function listHabits(options: {
   const habitFilter = options.habitId
     ? and(eq(habits.userId, userId), eq(habits.id, options.habitId))
     : eq(habits.userId, userId);
-  const [rows, keys, latest] = await Promise.all([
+  const completionFilter = options.habitId
+    ? and(eq(completions.userId, userId), eq(completions.habitId, options.habitId))
+    : eq(completions.userId, userId);
+  const [rows, history] = await Promise.all([
     db
       .select({ habit: habits, category: { name: categories.name } })
       .from(habits)
       .leftJoin(categories, eq(categories.id, habits.categoryId))
       .where(habitFilter)
       .orderBy(desc(habits.createdAt), desc(habits.id)),
+    // One row per habit with its period keys gathered by the database: a year of daily history
+    // is one array, not 365 rows to parse and map.
     db
-      .select({ habitId: completions.habitId, periodKey: completions.periodKey })
+      .select({
+        habitId: completions.habitId,
+        periodKeys: sql<string[]>`array_agg(${completions.periodKey})`,
+        at: max(completions.completedAt),
+      })
       .from(completions)
-      .where(eq(completions.userId, userId)),
-    db
-      .select({ habitId: completions.habitId, at: max(completions.completedAt) })
-      .from(completions)
-      .where(eq(completions.userId, userId))
+      .where(completionFilter)
       .groupBy(completions.habitId),
   ]);
-  const keysByHabit = new Map<string, string[]>();
-  for (const { habitId, periodKey } of keys) {
-    const list = keysByHabit.get(habitId) ?? [];
-    list.push(periodKey);
-    keysByHabit.set(habitId, list);
-  }
-  const lastByHabit = new Map(latest.map((row) => [row.habitId, row.at]));
+  const keysByHabit = new Map(history.map((row) => [row.habitId, row.periodKeys]));
+  const lastByHabit = new Map(history.map((row) => [row.habitId, row.at]));
   return rows.map(({ habit, category }) => {
     const streaks = habitStreaks({
       periodKeys: keysByHabit.get(habit.id) ?? [],

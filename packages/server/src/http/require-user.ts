@@ -1,15 +1,18 @@
 import { ERROR_MESSAGES } from '@habitquest/contracts/errors';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env';
-import type { Auth } from '../auth/auth';
+import type { SessionReader } from '../auth/session-reader';
 import { HttpError } from './errors';
 
 /** Every data route needs a session; its user id scopes everything that follows. */
-export function requireUser(auth: Auth): MiddlewareHandler<AppEnv> {
+export function requireUser(
+  readSession: SessionReader,
+  message: string = ERROR_MESSAGES.unauthenticated,
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const session = await auth.api.getSession({ headers: c.req.raw.headers });
-    if (!session) throw new HttpError('UNAUTHENTICATED', ERROR_MESSAGES.unauthenticated);
-    c.set('userId', session.user.id);
+    const userId = await readSession(c.req.header('cookie'));
+    if (userId === null) throw new HttpError('UNAUTHENTICATED', message);
+    c.set('userId', userId);
     await next();
   };
 }

@@ -1,8 +1,8 @@
 import type { Plan } from '@habitquest/contracts/me';
 import { isProFrom, planLimits } from '@habitquest/core/plan';
-import { and, count, eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client';
-import { categories, entitlements, habits, purchases, rewards } from '../db/schema';
+import { categories, entitlements, habits, purchases, rewards, user } from '../db/schema';
 
 // Queries here run one after another: inside a transaction they share one connection, which
 // must not be given concurrent queries.
@@ -23,25 +23,22 @@ export async function loadIsPro(db: Database | Tx, userId: string): Promise<bool
  */
 export async function loadPlan(db: Database | Tx, userId: string): Promise<Plan> {
   const isPro = await loadIsPro(db, userId);
-  const [habitCount] = await db
-    .select({ n: count() })
-    .from(habits)
-    .where(eq(habits.userId, userId));
-  const [categoryCount] = await db
-    .select({ n: count() })
-    .from(categories)
-    .where(and(eq(categories.userId, userId), eq(categories.isFallback, false)));
-  const [rewardCount] = await db
-    .select({ n: count() })
-    .from(rewards)
-    .where(eq(rewards.userId, userId));
+  // The three counts in one round trip: scalar subqueries on the user's own row.
+  const [counts] = await db
+    .select({
+      habits: sql<number>`(select count(*)::int from ${habits} where ${habits.userId} = ${userId})`,
+      categories: sql<number>`(select count(*)::int from ${categories} where ${categories.userId} = ${userId} and not ${categories.isFallback})`,
+      rewards: sql<number>`(select count(*)::int from ${rewards} where ${rewards.userId} = ${userId})`,
+    })
+    .from(user)
+    .where(eq(user.id, userId));
   return {
     isPro,
     limits: planLimits(isPro),
     counts: {
-      habits: habitCount?.n ?? 0,
-      categories: categoryCount?.n ?? 0,
-      rewards: rewardCount?.n ?? 0,
+      habits: counts?.habits ?? 0,
+      categories: counts?.categories ?? 0,
+      rewards: counts?.rewards ?? 0,
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { Progress } from '@habitquest/contracts/me';
 import { dayStreaks } from '@habitquest/core/streaks';
 import type { LocalDate } from '@habitquest/core/dates';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client';
 import { completions, progress } from '../db/schema';
 import { toProgress } from './to-progress';
@@ -13,11 +13,18 @@ export async function loadProgress(options: {
   today: LocalDate;
 }): Promise<Progress> {
   const { db, userId, today } = options;
-  const [row] = await db.select().from(progress).where(eq(progress.userId, userId));
-  const dates = await db
-    .selectDistinct({ date: completions.completionDate })
-    .from(completions)
-    .where(eq(completions.userId, userId));
-  const streak = dayStreaks({ dates: dates.map((d) => d.date), today }).current;
+  // One row: the cached sums and every day with a completion, gathered as one text array (a
+  // year of history is one value to parse, not 365 rows). Text, so no driver turns days into Dates.
+  const [row] = await db
+    .select({
+      xp: progress.xp,
+      points: progress.points,
+      days: sql<
+        string[] | null
+      >`(select array_agg(distinct ${completions.completionDate}::text) from ${completions} where ${completions.userId} = ${userId})`,
+    })
+    .from(progress)
+    .where(eq(progress.userId, userId));
+  const streak = dayStreaks({ dates: row?.days ?? [], today }).current;
   return toProgress({ xp: row?.xp ?? 0, points: row?.points ?? 0, streak });
 }
