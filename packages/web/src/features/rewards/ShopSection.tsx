@@ -21,7 +21,7 @@ export function ShopSection({
       className="rounded-3xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900"
     >
       <div className="flex flex-wrap items-start justify-between gap-4">
-        <div className="flex min-w-0 flex-1 items-start gap-3">
+        <div className="flex min-w-0 flex-1 basis-64 items-start gap-3">
           <span className="bg-accent-gradient grid size-10 shrink-0 place-items-center rounded-2xl shadow-md shadow-indigo-500/20">
             <Store aria-hidden className="size-5" />
           </span>
