@@ -10,7 +10,7 @@ import { AnalyticsModal, type AnalyticsTab } from './pages/pro';
 import { expectNoAxeViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { upgradeThroughApi } from './support/pro';
-import { saveScreenshot, VIEWPORTS } from './support/screens';
+import { saveScreenshot, saveViewportScreenshot, VIEWPORTS } from './support/screens';
 import { localDate, signInThroughUi } from './support/session';
 import { THEMES, useTheme } from './support/theme';
 
@@ -595,7 +595,7 @@ for (const theme of THEMES) {
       await page.setViewportSize(VIEWPORTS.narrow);
       await modal.selectTab('Monthly');
       await expect(chartDrawn).toBeVisible();
-      await saveScreenshot(page, 'analytics-monthly-dark-narrow');
+      await saveViewportScreenshot(page, 'analytics-monthly-dark-narrow');
     }
   });
 }

@@ -3,15 +3,10 @@ import type { Page } from '@playwright/test';
 import { RewardsPage, rewardsApi } from './pages/rewards';
 import { expectNoAxeViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
-import { VIEWPORTS } from './support/screens';
+import { saveViewportScreenshot, VIEWPORTS } from './support/screens';
 import { signInThroughUi } from './support/session';
 
 const SCREENS = 'e2e/.screenshots';
-
-/** A modal is fixed to the viewport, so it is shot as the user sees it, not as a full page. */
-async function saveViewport(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: path.join(SCREENS, `${name}.png`) });
-}
 
 /** The shop and inventory sections together, with a margin of the page around them. */
 async function saveSections(page: Page, rewards: RewardsPage, name: string): Promise<void> {
@@ -200,7 +195,7 @@ test('the shop and inventory in light and dark: no axe violations', async ({
   await rewards.openShop();
   await expect(rewards.modal.getByRole('heading', { name: 'Your Inventory (2)' })).toBeVisible();
   await expectNoAxeViolations(page);
-  await saveViewport(page, 'shop-light');
+  await saveViewportScreenshot(page, 'shop-light');
   await rewards.modal.getByRole('button', { name: 'Add Reward' }).click();
   await expect(rewards.dialog('Create Reward')).toBeVisible();
   await expectNoAxeViolations(page);
@@ -215,7 +210,7 @@ test('the shop and inventory in light and dark: no axe violations', async ({
   await saveSections(page, rewards, 'inventory-dark');
   await rewards.openShop();
   await expectNoAxeViolations(page);
-  await saveViewport(page, 'shop-dark');
+  await saveViewportScreenshot(page, 'shop-dark');
   const card = rewards.card(rewards.modal, 'Pizza Friday');
   await card.getByRole('button', { name: 'Edit Pizza Friday' }).click();
   const edit = rewards.dialog('Edit Reward');
@@ -229,7 +224,10 @@ test('the shop and inventory in light and dark: no axe violations', async ({
   await expect(edit).toBeHidden();
   await expect(rewards.card(rewards.modal, 'Pizza night')).toBeVisible();
   await page.setViewportSize(VIEWPORTS.narrow);
-  await saveViewport(page, 'shop-dark-narrow');
+  await saveViewportScreenshot(page, 'shop-dark-narrow');
+  await page.keyboard.press('Escape');
+  await expect(rewards.modal).toBeHidden();
+  await saveSections(page, rewards, 'inventory-dark-narrow');
 });
 
 test('a negative balance after an undo shows as it is and blocks redeem', async ({

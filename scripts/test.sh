@@ -26,6 +26,11 @@ if ! command -v chromium >/dev/null 2>&1; then
   apt_install chromium
 fi
 chromium --version
+# Rewards carry emoji icons: without a colour emoji font the screenshots show empty boxes.
+if [ ! -d /usr/share/fonts/truetype/noto ] || ! ls /usr/share/fonts/truetype/noto | grep -qi emoji; then
+  echo "No colour emoji font: installing Debian's fonts-noto-color-emoji…"
+  apt_install fonts-noto-color-emoji
+fi
 
 step "PostgreSQL for the integration tests ($TEST_DATABASE_URL)"
 if ! command -v pg_ctlcluster >/dev/null 2>&1; then

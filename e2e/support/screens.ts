@@ -6,6 +6,11 @@ export async function saveScreenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join('e2e/.screenshots', `${name}.png`), fullPage: true });
 }
 
+/** What the viewport shows, for modals (fixed to the viewport, so a full page adds nothing). */
+export async function saveViewportScreenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.join('e2e/.screenshots', `${name}.png`) });
+}
+
 export const VIEWPORTS = {
   wide: { width: 1440, height: 900 },
   narrow: { width: 390, height: 844 },

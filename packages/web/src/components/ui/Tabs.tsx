@@ -64,7 +64,7 @@ export function Tabs<T extends string>({
                 onChange(tab.value);
               }}
               className={cx(
-                'min-h-10 flex-1 whitespace-nowrap rounded-xl px-2 text-sm font-semibold transition sm:px-3',
+                'min-h-10 flex-1 whitespace-nowrap rounded-xl px-1.5 text-sm font-semibold transition sm:px-3',
                 isSelected
                   ? 'bg-white text-slate-900 shadow-sm dark:bg-slate-950 dark:text-white'
                   : 'text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white',
