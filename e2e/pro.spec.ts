@@ -2,7 +2,7 @@ import { AnalyticsModal, BillingDialogs, UpgradeModal } from './pages/pro';
 import { RewardsPage, rewardsApi } from './pages/rewards';
 import { expectNoAxeViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
-import { saveScreenshot } from './support/screens';
+import { saveViewportScreenshot } from './support/screens';
 import { signInThroughUi } from './support/session';
 import { FEEDBACK_EMAIL, STRIPE_URL } from './support/e2e-env';
 import { refuseCheckouts } from './support/pro';
@@ -40,7 +40,7 @@ test("'Upgrade to Pro' opens the modal; a checkout that cannot start says why an
     await expect(dialog.getByText('one-time')).toBeVisible();
     await expect(dialog.getByText('Secure payment via Stripe')).toBeVisible();
     await expectNoAxeViolations(page);
-    await saveScreenshot(page, `upgrade-${theme}`);
+    await saveViewportScreenshot(page, `upgrade-${theme}`);
     await upgrade.maybeLater.click();
     await expect(dialog).toBeHidden();
   }
@@ -100,7 +100,7 @@ test('billing/success welcomes the user to Pro and resets the address', async ({
     }
     await expect(welcome.getByText('Advanced analytics')).toBeVisible();
     await expectNoAxeViolations(page);
-    if (theme === 'light') await saveScreenshot(page, 'welcome-pro');
+    await saveViewportScreenshot(page, `welcome-pro-${theme}`);
   }
   await welcome.getByRole('button', { name: 'Start Your Pro Journey' }).click();
   await expect(welcome).toBeHidden();
@@ -196,7 +196,7 @@ test("a free user's Analytics is locked, requests no figures, and offers the upg
     await expect(analytics.dialog.locator('[inert]')).toHaveCount(1);
     await expect(analytics.dialog.getByRole('tab')).toHaveCount(0);
     await expectNoAxeViolations(page);
-    if (theme === 'light') await saveScreenshot(page, 'analytics-locked');
+    await saveViewportScreenshot(page, `analytics-locked-${theme}`);
     await page.keyboard.press('Escape');
     await expect(analytics.dialog).toBeHidden();
   }

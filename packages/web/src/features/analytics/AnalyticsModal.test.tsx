@@ -200,6 +200,21 @@ describe('chart colours', () => {
     expect(colours).toEqual([excellent, excellent, good, good, fair, fair, low, low, none]);
   });
 
+  it('a day with habits due and none done is a missed stub; future days draw nothing', () => {
+    const bars = monthlyBars(monthly);
+    // 9 June: 0 of 100 done. 15–30 June: in the future.
+    expect(bars.filter((bar) => bar.isMissed).map((bar) => bar.key)).toEqual(['2025-06-09']);
+    expect(weeklyBars(weekly).map((bar) => bar.isMissed)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      true,
+      false,
+    ]);
+  });
+
   it('Weekly day bars are green at 70, amber at 40, red below', () => {
     const { green, amber, red } = WEEKLY_BAND_COLORS;
     // Rates 100, 70, 69, 40, 39, 0, 50.

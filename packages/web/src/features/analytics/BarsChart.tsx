@@ -24,7 +24,15 @@ export type ChartBar = {
   fill: string;
   /** The bar's figures in words: '3/4 · 75%'. */
   detail: string;
+  /**
+   * Something was due and nothing was done: the zero is drawn as a short stub in the bar's colour,
+   * so a missed day differs from a day with nothing due (or still to come), which draws nothing.
+   */
+  isMissed?: boolean;
 };
+
+/** The height in pixels of a missed day's stub. */
+const MISSED_STUB_PX = 4;
 
 function prefersReducedMotion(): boolean {
   return typeof window.matchMedia === 'function'
@@ -108,6 +116,7 @@ export function BarsChart(props: {
           <Bar
             dataKey="value"
             radius={[6, 6, 0, 0]}
+            minPointSize={(_, index) => (bars[index]?.isMissed === true ? MISSED_STUB_PX : 0)}
             background={TrackShape}
             isAnimationActive={!prefersReducedMotion()}
             shape={BarShape}

@@ -54,6 +54,7 @@ export function monthlyBars(data: MonthlyAnalytics): ChartBar[] {
       name: `${copy.monthName(data.month)} ${dayOfMonth}`,
       value: day.rate,
       fill: MONTHLY_BAND_COLORS[day.band],
+      isMissed: !day.isFuture && day.total > 0 && day.completed === 0,
       detail: day.isFuture ? copy.future : copy.dayRate(day.completed, day.total, day.rate),
     };
   });

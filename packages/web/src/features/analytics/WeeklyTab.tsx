@@ -25,6 +25,7 @@ export function weeklyBars(data: WeeklyAnalytics): ChartBar[] {
     name: `${day.weekday} ${shortDate(day.date)}`,
     value: day.rate,
     fill: WEEKLY_BAND_COLORS[day.band],
+    isMissed: !day.isFuture && day.total > 0 && day.completed === 0,
     detail: day.isFuture ? copy.future : copy.dayRate(day.completed, day.total, day.rate),
   }));
 }
