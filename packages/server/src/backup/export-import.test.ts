@@ -255,6 +255,19 @@ describe.each(DATABASE_KINDS)('export and import on %s', (kind) => {
     expect(merged.data.habits.some((habit) => theirIds.has(habit.id))).toBe(false);
     // Their own account is untouched.
     expect((await exportOf(theirs.client)).data).toEqual(theirFile.data);
+
+    // The same file merged again (a new request) finds the habits it made: nothing is added.
+    const second = await mine.client.post('/api/import', { mode: 'merge', data: theirFile });
+    expect(second.status).toBe(200);
+    expect(second.body).toMatchObject({
+      summary: { habits: 0, completions: 0, xp: 0, inventory: 0 },
+    });
+    expect(await stateOf(server.database.db, mine.userId)).toMatchObject({
+      habits: 6,
+      completions: 8,
+      progress: { xp: 240, points: 110 },
+    });
+    expect((await exportOf(mine.client)).data.habits).toEqual(merged.data.habits);
   });
 
   it('replaces what the user had, and always leaves exactly one fallback category', async () => {

@@ -20,6 +20,7 @@ import {
   storageProblems,
   withOneFallback,
 } from './prepare-import';
+import { withOwnHabitIds } from './row-ids';
 import { writeBackupData } from './write-backup-data';
 
 /**
@@ -61,8 +62,9 @@ async function applyImport(options: {
   mode: ImportMode;
   incoming: BackupData;
 }): Promise<{ summary: ImportSummary; warnings: string[] }> {
-  const { tx, userId, mode, incoming } = options;
+  const { tx, userId, mode } = options;
   const balances = await lockUser(tx, userId);
+  const incoming = await withOwnHabitIds(tx, userId, options.incoming);
   const current = await loadBackupData(tx, userId);
   const result = mode === 'merge' ? mergeData(current, incoming) : replaceData(current, incoming);
   const data: BackupData = { ...result.data, categories: withOneFallback(result.data.categories) };

@@ -2,9 +2,12 @@
  * Which ids an import may keep. Ids in a file are the exporting user's own, but a file can come
  * from anyone, so an id is kept only when it is a uuid that no other user's row holds; anything
  * else gets a fresh uuid. Kept ids let a client's open views and queued changes stay valid after
- * a merge or a restore, and let merging one's own backup twice change nothing.
+ * a merge or a restore, and let merging one's own backup twice change nothing. A habit id the
+ * user may not hold is replaced, before the merge, by one derived from it and the user's id, so
+ * merging someone else's file twice also adds their habits once.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import type { BackupData } from '@habitquest/core/backup-schema';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { categories, habits, purchasedRewards, rewards } from '../db/schema';
@@ -79,5 +82,47 @@ export function idPicker(taken: ReadonlySet<string>): (id: string | undefined) =
     const chosen = uuid !== null && !taken.has(uuid) && !used.has(uuid) ? uuid : randomUUID();
     used.add(chosen);
     return chosen;
+  };
+}
+
+/**
+ * The id this user's copy of a habit gets when the file's id may not be kept (not a uuid, or
+ * another user's): a hash of both, shaped as a uuid (version 8, RFC 9562's custom layout).
+ */
+export function derivedId(userId: string, fileId: string): string {
+  const hex = createHash('sha256').update(`${userId}\u0000${fileId}`).digest('hex');
+  const variant = (8 | (Number.parseInt(hex.charAt(16), 16) & 3)).toString(16);
+  return [
+    hex.slice(0, 8),
+    hex.slice(8, 12),
+    `8${hex.slice(13, 16)}`,
+    `${variant}${hex.slice(17, 20)}`,
+    hex.slice(20, 32),
+  ].join('-');
+}
+
+/**
+ * The file with each habit's id as this user may hold it: the file's uuid (lowercase) when no
+ * other user's habit has it, else the derived id. Merge matches habits by id, so this is what
+ * lets a second import of the same file find the habits the first one made.
+ */
+export async function withOwnHabitIds(
+  tx: Tx,
+  userId: string,
+  data: BackupData,
+): Promise<BackupData> {
+  const taken = await takenIds(
+    tx,
+    habits,
+    userId,
+    data.habits.map((habit) => habit.id),
+  );
+  return {
+    ...data,
+    habits: data.habits.map((habit) => {
+      const uuid = uuidOf(habit.id);
+      const id = uuid !== null && !taken.has(uuid) ? uuid : derivedId(userId, habit.id);
+      return id === habit.id ? habit : { ...habit, id };
+    }),
   };
 }
