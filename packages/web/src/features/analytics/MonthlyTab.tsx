@@ -10,8 +10,9 @@ import { useQuery } from '@tanstack/react-query';
 import { CircleCheck } from 'lucide-react';
 import { ProgressBar } from '../../components/ui/ProgressBar';
 import { MONTHLY_BAND_COLORS } from './bands';
-import { BandLegend, BarsChart, type ChartBar } from './BarsChart';
+import type { ChartBar } from './BarsChart';
 import { analyticsCopy as copy } from './copy';
+import { dayBar, DayRateChart } from './DayRateChart';
 import { PeriodNav, QueryView, SectionTitle, StatGrid, StatTile } from './parts';
 import { monthlyQuery } from './queries';
 
@@ -48,15 +49,11 @@ const BAND_ORDER = ['excellent', 'good', 'fair', 'low', 'none'] as const;
 export function monthlyBars(data: MonthlyAnalytics): ChartBar[] {
   return data.days.map((day) => {
     const dayOfMonth = Number(day.date.slice(8));
-    return {
-      key: day.date,
+    return dayBar(day, {
       label: String(dayOfMonth),
       name: `${copy.monthName(data.month)} ${dayOfMonth}`,
-      value: day.rate,
       fill: MONTHLY_BAND_COLORS[day.band],
-      isMissed: !day.isFuture && day.total > 0 && day.completed === 0,
-      detail: day.isFuture ? copy.future : copy.dayRate(day.completed, day.total, day.rate),
-    };
+    });
   });
 }
 
@@ -70,16 +67,11 @@ export function MonthlyView({ data }: { data: MonthlyAnalytics }) {
         <StatTile label={copy.completionRate} value={copy.percent(data.completionRate)} />
         <StatTile label={copy.averageDailyXp} value={copy.number(data.averageDailyXp)} />
       </StatGrid>
-      <BarsChart
+      <DayRateChart
         id="monthly-daily-progress"
         title={copy.dailyProgress}
-        max={100}
-        unit="%"
-        columns={{ name: copy.date, detail: copy.done }}
         bars={monthlyBars(data)}
-      />
-      <BandLegend
-        items={BAND_ORDER.map((band) => ({
+        bands={BAND_ORDER.map((band) => ({
           label: copy.monthlyBands[band],
           color: MONTHLY_BAND_COLORS[band],
         }))}

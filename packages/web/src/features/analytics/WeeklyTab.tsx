@@ -4,8 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Minus, TrendingDown, TrendingUp } from 'lucide-react';
 import { cx } from '../../components/ui/cx';
 import { WEEKLY_BAND_COLORS } from './bands';
-import { BandLegend, BarsChart, type ChartBar } from './BarsChart';
+import type { ChartBar } from './BarsChart';
 import { analyticsCopy as copy, shortDate } from './copy';
+import { dayBar, DayRateChart } from './DayRateChart';
 import { QueryView, SectionTitle } from './parts';
 import { weeklyQuery } from './queries';
 
@@ -19,15 +20,13 @@ const BAND_ORDER = ['green', 'amber', 'red'] as const;
 
 /** Seven bars from the week start: each day's completion rate, coloured green, amber or red. */
 export function weeklyBars(data: WeeklyAnalytics): ChartBar[] {
-  return data.days.map((day) => ({
-    key: day.date,
-    label: day.weekday,
-    name: `${day.weekday} ${shortDate(day.date)}`,
-    value: day.rate,
-    fill: WEEKLY_BAND_COLORS[day.band],
-    isMissed: !day.isFuture && day.total > 0 && day.completed === 0,
-    detail: day.isFuture ? copy.future : copy.dayRate(day.completed, day.total, day.rate),
-  }));
+  return data.days.map((day) =>
+    dayBar(day, {
+      label: day.weekday,
+      name: `${day.weekday} ${shortDate(day.date)}`,
+      fill: WEEKLY_BAND_COLORS[day.band],
+    }),
+  );
 }
 
 /** Previous week vs this week, the improvement and seven day bars coloured by rate. */
@@ -39,16 +38,11 @@ export function WeeklyView({ data }: { data: WeeklyAnalytics }) {
         <WeekCard title={copy.thisWeek} week={data.thisWeek} />
         <Improvement improvement={data.improvement} />
       </div>
-      <BarsChart
+      <DayRateChart
         id="weekly-days"
         title={copy.sevenDays}
-        max={100}
-        unit="%"
-        columns={{ name: copy.date, detail: copy.done }}
         bars={weeklyBars(data)}
-      />
-      <BandLegend
-        items={BAND_ORDER.map((band) => ({
+        bands={BAND_ORDER.map((band) => ({
           label: copy.weeklyBands[band],
           color: WEEKLY_BAND_COLORS[band],
         }))}
