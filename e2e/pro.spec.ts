@@ -113,14 +113,10 @@ test('a free user upgrades through checkout: Pro badge, limits gone, analytics u
 }) => {
   await page.setViewportSize(TALL);
   await signInThroughUi(page, account);
-  const api = rewardsApi(page, baseURL);
-  for (let i = 1; i <= 6; i += 1)
-    await api.createReward({ name: `Treat ${String(i)}`, cost: i * 10 });
+  await rewardsApi(page, baseURL).fillFreeShop();
   await page.reload();
   const rewards = new RewardsPage(page);
-  await rewards.openShop();
-  await rewards.modal.getByRole('button', { name: 'Add Reward' }).click();
-  await rewards.fillCreate({ name: 'Treat 7', cost: 70 });
+  await rewards.addThroughShop({ name: 'Treat 7', cost: 70 });
   const upgrade = new UpgradeModal(page);
   await expect(
     upgrade.dialog.getByText(
@@ -145,9 +141,7 @@ test('a free user upgrades through checkout: Pro badge, limits gone, analytics u
   await expect(upgrade.headerButton).toHaveCount(0);
 
   // The free plan's limit is gone: the 7th reward is created, and the shop's grid scrolls.
-  await rewards.openShop();
-  await rewards.modal.getByRole('button', { name: 'Add Reward' }).click();
-  await rewards.fillCreate({ name: 'Treat 7', cost: 70 });
+  await rewards.addThroughShop({ name: 'Treat 7', cost: 70 });
   await expect(rewards.dialog('Create Reward')).toBeHidden();
   await expect(rewards.card(rewards.modal, 'Treat 7')).toBeVisible();
   const grid = rewards.modal.getByRole('region', { name: 'Rewards to redeem' });

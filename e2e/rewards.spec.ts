@@ -134,14 +134,10 @@ test("'Not enough points' for a reward above the balance, and the delete-reward 
 
 test("a free user's 7th reward opens the limit dialog", async ({ page, account, baseURL }) => {
   await signInThroughUi(page, account);
-  const api = rewardsApi(page, baseURL);
-  for (let i = 1; i <= 6; i += 1)
-    await api.createReward({ name: `Treat ${String(i)}`, cost: i * 10 });
+  await rewardsApi(page, baseURL).fillFreeShop();
   await page.reload();
   const rewards = new RewardsPage(page);
-  await rewards.openShop();
-  await rewards.modal.getByRole('button', { name: 'Add Reward' }).click();
-  await rewards.fillCreate({ name: 'One too many', cost: 5 });
+  await rewards.addThroughShop({ name: 'One too many', cost: 5 });
   const message = 'Free plan limit reached: 6 rewards. Upgrade to Pro for unlimited rewards!';
   // Whatever dialog DashboardPage opens for LIMIT_REACHED (the upgrade modal) says the spec's text.
   await expect(page.getByRole('dialog').filter({ hasText: message })).toBeVisible();

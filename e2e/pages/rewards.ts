@@ -41,6 +41,13 @@ export class RewardsPage {
     await this.modal.waitFor();
   }
 
+  /** Opens the shop, then Create Reward, and submits `reward`. */
+  async addThroughShop(reward: RewardSeed): Promise<void> {
+    await this.openShop();
+    await this.modal.getByRole('button', { name: 'Add Reward' }).click();
+    await this.fillCreate(reward);
+  }
+
   /** Fills Create Reward (opened by the caller) and submits it. */
   async fillCreate(reward: RewardSeed): Promise<void> {
     const dialog = this.dialog('Create Reward');
@@ -81,6 +88,11 @@ export function rewardsApi(page: Page, baseURL: string | undefined) {
         headers,
       });
       expect(response.ok()).toBe(true);
+    },
+    /** Fills the free plan's shop: six rewards, 'Treat 1' (10 pts) to 'Treat 6' (60 pts). */
+    async fillFreeShop(): Promise<void> {
+      for (let i = 1; i <= 6; i += 1)
+        await this.createReward({ name: `Treat ${String(i)}`, cost: i * 10 });
     },
     async createReward(data: RewardSeed): Promise<string> {
       const response = await page.request.post('/api/rewards', { data, headers });

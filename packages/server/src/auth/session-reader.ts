@@ -7,7 +7,7 @@
  * refreshing the expiry), at about 6 ms of CPU per request (docs/performance.md). Nothing is
  * cached here: a signed-out, revoked or expired session fails on the very next request, on every
  * instance. Sessions are still extended by Better Auth whenever the web app asks
- * /api/auth/get-session, which it does on every load.
+ * /api/auth/get-session, which it does on every load and on window focus.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
