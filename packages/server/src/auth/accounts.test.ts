@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verification } from '../db/schema';
+import { categories, progress, userSettings, verification } from '../db/schema';
 import {
   DATABASE_KINDS,
   signUp,
@@ -51,6 +51,24 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
       settings: { theme: 'system', weekStart: 0 },
     });
     expect(server.database.kind).toBe(kind);
+  });
+
+  it('completes an account whose provisioning was cut short on its next GET /api/me', async () => {
+    const { client } = await signUp(server);
+    const { id } = (await client.get<{ user: { id: string } }>('/api/me')).body.user;
+    const { db } = server.database;
+    await db.delete(categories).where(eq(categories.userId, id));
+    await db.delete(progress).where(eq(progress.userId, id));
+    await db.delete(userSettings).where(eq(userSettings.userId, id));
+    const me = await client.get('/api/me');
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({
+      plan: { counts: { habits: 0, categories: 7, rewards: 0 } },
+      progress: { level: 1, xp: 0, points: 0 },
+      settings: { theme: 'system', weekStart: 0 },
+    });
+    const [stored] = await db.select().from(userSettings).where(eq(userSettings.userId, id));
+    expect(stored).toBeDefined();
   });
 
   it('refuses a duplicate e-mail or username', async () => {

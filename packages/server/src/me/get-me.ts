@@ -6,23 +6,29 @@ import { user, userSettings } from '../db/schema';
 import { notFound } from '../http/errors';
 import { loadPlan } from '../plan/load-plan';
 import { loadProgress } from '../progress/load-progress';
-import { loadSettings, todayFor } from '../settings/load-settings';
+import { loadSettings, settingsFrom, todayFor } from '../settings/load-settings';
 
 /** GET /api/me: who the user is, their plan, progress and settings. */
 export async function getMe(options: { db: Database; userId: string; now: Date }): Promise<Me> {
   const { db, userId, now } = options;
-  const [account] = await db
-    .select({ id: user.id, email: user.email, username: user.username })
+  // The account and its settings document in one round trip.
+  const [row] = await db
+    .select({
+      id: user.id,
+      email: user.email,
+      username: user.username,
+      settingsOf: userSettings.userId,
+      settings: userSettings.settings,
+    })
     .from(user)
+    .leftJoin(userSettings, eq(userSettings.userId, user.id))
     .where(eq(user.id, userId));
-  if (!account) throw notFound();
-  const [stored] = await db
-    .select({ userId: userSettings.userId })
-    .from(userSettings)
-    .where(eq(userSettings.userId, userId));
+  if (!row) throw notFound();
+  const account = { id: row.id, email: row.email, username: row.username };
   // An account whose first provisioning was cut short is completed here (it is idempotent).
-  if (!stored) await provisionAccount({ db, userId });
-  const settings = await loadSettings(db, userId);
+  if (row.settingsOf === null) await provisionAccount({ db, userId });
+  const settings =
+    row.settingsOf === null ? await loadSettings(db, userId) : settingsFrom(row.settings);
   const [plan, progress] = await Promise.all([
     loadPlan(db, userId),
     loadProgress({ db, userId, today: todayFor(settings, now) }),

@@ -10,7 +10,12 @@ export async function loadSettings(db: Database | Tx, userId: string): Promise<S
     .select({ settings: userSettings.settings })
     .from(userSettings)
     .where(eq(userSettings.userId, userId));
-  const parsed = zSettings.safeParse(row?.settings);
+  return settingsFrom(row?.settings);
+}
+
+/** A stored settings document as Settings; a missing or outdated one gives the defaults. */
+export function settingsFrom(stored: unknown): Settings {
+  const parsed = zSettings.safeParse(stored);
   return parsed.success ? parsed.data : DEFAULT_SETTINGS;
 }
 
