@@ -473,7 +473,7 @@ async function expectWeekly(modal: AnalyticsModal, expected: ReturnType<Expectat
       ? 'No completions the week before to compare with'
       : `${signed(improvement.completionsPercent)}% vs last week`,
   );
-  const table = modal.chartTable('Last 7 days');
+  const table = modal.chartTable('This week, day by day');
   await expect(table.getByRole('rowheader')).toHaveText(
     expected.days.map((day) => `${day.weekday} ${shortDate(day.date)}`),
   );

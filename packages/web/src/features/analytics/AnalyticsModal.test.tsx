@@ -162,7 +162,7 @@ describe('Analytics Dashboard for a Pro user', () => {
     expect(improvement.textContent).toContain('+3 completions');
     expect(improvement.textContent).toContain('+40 XP');
     expect(improvement.textContent).toContain('+60% vs last week');
-    const table = screen.getByRole('table', { name: 'Last 7 days' });
+    const table = screen.getByRole('table', { name: 'This week, day by day' });
     expect(within(table).getByRole('row', { name: 'Sun Jun 8 1/2 · 100%' })).toBeTruthy();
   });
 

@@ -94,7 +94,7 @@ export const analyticsCopy = {
     value === null
       ? 'No completions the week before to compare with'
       : `${signed(value)}% vs last week`,
-  sevenDays: 'Last 7 days',
+  sevenDays: 'This week, day by day',
   weeklyBands: { green: '70% or more', amber: '40–69%', red: 'Below 40%' },
   // Daily
   todaysRate: "Today's completion rate",
