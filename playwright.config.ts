@@ -2,6 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 import {
   APP_URL,
   DATA_DIR,
+  DESKTOP_APP_URL,
   E2E_PORT,
   FEEDBACK_EMAIL,
   STRIPE_URL,
@@ -62,6 +63,7 @@ export default defineConfig({
         STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
         STRIPE_API_BASE: STRIPE_URL,
         FEEDBACK_EMAIL,
+        DESKTOP_APP_URL,
       },
     },
   ],

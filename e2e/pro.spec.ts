@@ -4,7 +4,7 @@ import { expectNoAxeViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { saveViewportScreenshot } from './support/screens';
 import { signInThroughUi } from './support/session';
-import { FEEDBACK_EMAIL, STRIPE_URL } from './support/e2e-env';
+import { DESKTOP_APP_URL, FEEDBACK_EMAIL, STRIPE_URL } from './support/e2e-env';
 import { refuseCheckouts } from './support/pro';
 import { THEMES, useTheme } from './support/theme';
 
@@ -39,6 +39,9 @@ test("'Upgrade to Pro' opens the modal; a checkout that cannot start says why an
     await expect(dialog.getByText('₱489')).toBeVisible();
     await expect(dialog.getByText('one-time')).toBeVisible();
     await expect(dialog.getByText('Secure payment via Stripe')).toBeVisible();
+    const desktop = dialog.getByRole('link', { name: /Get the HabitQuest desktop app/ });
+    await expect(desktop).toHaveAttribute('href', DESKTOP_APP_URL);
+    await expect(desktop).toHaveAttribute('target', '_blank');
     await expectNoAxeViolations(page);
     await saveViewportScreenshot(page, `upgrade-${theme}`);
     await upgrade.maybeLater.click();

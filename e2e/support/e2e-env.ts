@@ -14,3 +14,4 @@ export const OUTBOX_DIR = path.join(DATA_DIR, 'outbox');
 /** The webhook secret the app and the stand-in share (test-only, like the key below). */
 export const WEBHOOK_SECRET = 'whsec_habitquest_e2e';
 export const FEEDBACK_EMAIL = 'feedback@e2e.habitquest.test';
+export const DESKTOP_APP_URL = 'https://apps.example.com/habitquest-desktop';

@@ -9,5 +9,7 @@ export const zAbout = z.object({
   version: z.string().min(1),
   /** Where 'Send Feedback' addresses its draft: the server's FEEDBACK_EMAIL. */
   feedbackEmail: z.email(),
+  /** The desktop app's listing on a marketplace (DESKTOP_APP_URL), linked from the upgrade modal. */
+  desktopAppUrl: z.url({ protocol: /^https?$/ }).nullable(),
 });
 export type About = z.infer<typeof zAbout>;

@@ -19,7 +19,11 @@ describe('the HTTP app over real HTTP', () => {
     writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
     writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
     server = await startTestServer('pglite', {
-      env: { WEB_DIST: webDist, FEEDBACK_EMAIL: 'ideas@example.org' },
+      env: {
+        WEB_DIST: webDist,
+        FEEDBACK_EMAIL: 'ideas@example.org',
+        DESKTOP_APP_URL: 'https://apps.example.com/habitquest',
+      },
     });
     client = new TestClient(server.url);
   });
@@ -36,12 +40,13 @@ describe('the HTTP app over real HTTP', () => {
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
-  it('tells anyone the version and the configured feedback address', async () => {
+  it('tells anyone the version, the feedback address and the desktop listing', async () => {
     const response = await client.get('/api/about');
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
       version: rootPackage.version,
       feedbackEmail: 'ideas@example.org',
+      desktopAppUrl: 'https://apps.example.com/habitquest',
     });
   });
 

@@ -81,7 +81,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     await db.execute(sql`select 1`);
     return c.json({ ok: true, db: database.kind });
   });
-  const about: About = { version: APP_VERSION, feedbackEmail: config.feedbackEmail };
+  const about: About = {
+    version: APP_VERSION,
+    feedbackEmail: config.feedbackEmail,
+    desktopAppUrl: config.desktopAppUrl,
+  };
   app.get('/api/about', (c) => c.json(about));
   const openApi = openApiDocument();
   app.get('/api/openapi.json', (c) => c.json(openApi));

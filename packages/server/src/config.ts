@@ -27,6 +27,7 @@ const zEnv = z.object({
   SMTP_URL: optional.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: z.string().min(3).default('HabitQuest <no-reply@habitquest.local>'),
   FEEDBACK_EMAIL: z.email().default('feedback@habitquest.app'),
+  DESKTOP_APP_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
   GOOGLE_CLIENT_ID: optional,
   GOOGLE_CLIENT_SECRET: optional,
   GITHUB_CLIENT_ID: optional,
@@ -56,6 +57,8 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   feedbackEmail: string;
+  /** The desktop app's marketplace listing; the upgrade modal links to it when set. */
+  desktopAppUrl: string | null;
   oauth: Partial<Record<OAuthProvider, OAuthCredentials>>;
   stripe: { secretKey: string; webhookSecret: string; apiBase: string | undefined } | null;
   /** Believe X-Forwarded-For only behind a proxy the operator vouches for. */
@@ -93,6 +96,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: v.SMTP_URL,
     mailFrom: v.MAIL_FROM,
     feedbackEmail: v.FEEDBACK_EMAIL,
+    desktopAppUrl: v.DESKTOP_APP_URL ?? null,
     oauth,
     stripe:
       v.STRIPE_SECRET_KEY && v.STRIPE_WEBHOOK_SECRET

@@ -4,12 +4,15 @@ import {
   ChartColumn,
   Check,
   Crown,
+  ExternalLink,
   FolderKanban,
   Gift,
   ListChecks,
   type LucideIcon,
+  Monitor,
 } from 'lucide-react';
 import { Button } from '../../components/ui/Button';
+import { aboutQuery } from '../about/queries';
 import { cx } from '../../components/ui/cx';
 import { Dialog } from '../../components/ui/Dialog';
 import { Notice } from '../../components/ui/Notice';
@@ -106,8 +109,28 @@ function UpgradeBody({ request }: { request: UpgradeRequest }) {
           ))}
         </ul>
       </section>
+      <DesktopAppLink />
       <PriceAndActions request={request} />
     </div>
+  );
+}
+
+/** The desktop app's marketplace listing, when the server names one (DESKTOP_APP_URL). */
+function DesktopAppLink() {
+  const { data: about } = useQuery(aboutQuery);
+  if (!about?.desktopAppUrl) return null;
+  return (
+    <a
+      href={about.desktopAppUrl}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="inline-flex items-center gap-2 self-start rounded-lg text-sm font-semibold text-indigo-700 underline-offset-4 hover:underline dark:text-indigo-300"
+    >
+      <Monitor aria-hidden className="size-4" />
+      {copy.desktopApp}
+      <ExternalLink aria-hidden className="size-3.5" />
+      <span className="sr-only">{copy.opensInNewTab}</span>
+    </a>
   );
 }
 

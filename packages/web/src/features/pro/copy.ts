@@ -31,6 +31,8 @@ export const proCopy = {
     'Export data anytime',
     'Lifetime access',
   ],
+  desktopApp: 'Get the HabitQuest desktop app',
+  opensInNewTab: '(opens in a new tab)',
   price: formatPeso(PRICES.habit),
   oneTime: 'one-time',
   priceNote: 'Pay once, keep Pro forever.',

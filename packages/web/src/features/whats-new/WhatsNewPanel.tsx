@@ -10,7 +10,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { whatsNewCopy as copy } from './copy';
 import { feedbackMailto } from './feedback';
-import { aboutQuery } from './queries';
+import { aboutQuery } from '../about/queries';
 
 const ICONS = [Sparkles, CalendarClock, ChartColumn, Target, Flame, ShoppingBag] as const;
 
