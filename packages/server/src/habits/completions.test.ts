@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { progress } from '../db/schema';
+import { addDays } from '@habitquest/core/dates';
+import { completions, progress } from '../db/schema';
 import { ledgerSums } from '../progress/ledger';
+import { RECENT_DAYS } from '../progress/load-progress';
 import {
   DATABASE_KINDS,
   signUp,
@@ -167,6 +169,34 @@ describe.each(DATABASE_KINDS)('completions on %s', (kind) => {
       streak: 1,
       bestStreak: 1,
     });
+  });
+
+  it('counts a day streak longer than the recent days read first, and stops at a gap', async () => {
+    const { db } = server.database;
+    /** A user whose daily habit was done on each of `offsets` days before 15 June (0 = today). */
+    async function userWithDays(offsets: number[]): Promise<TestClient> {
+      const { client } = await signUp(server);
+      const id = await habit(client, { title: 'Walk' });
+      const me = await client.get<{ user: { id: string } }>('/api/me');
+      await db.insert(completions).values(
+        offsets.map((offset) => {
+          const date = addDays('2026-06-15', -offset);
+          const row = { habitId: id, userId: me.body.user.id, completionDate: date };
+          return { ...row, periodKey: date, xpEarned: 10, pointsEarned: 5 };
+        }),
+      );
+      return client;
+    }
+    const streakOf = async (client: TestClient) =>
+      (await client.get<{ progress: { streak: number } }>('/api/me')).body.progress.streak;
+    const run = (length: number, from = 0) => Array.from({ length }, (_, i) => from + i);
+
+    expect(await streakOf(await userWithDays(run(RECENT_DAYS + 6)))).toBe(RECENT_DAYS + 6);
+    expect(await streakOf(await userWithDays(run(RECENT_DAYS)))).toBe(RECENT_DAYS);
+    // Not done today: the streak runs from yesterday.
+    expect(await streakOf(await userWithDays(run(RECENT_DAYS + 1, 1)))).toBe(RECENT_DAYS + 1);
+    // A gap 30 days back ends it, however much history lies beyond.
+    expect(await streakOf(await userWithDays([...run(30), ...run(100, 31)]))).toBe(30);
   });
 
   it('deleting a habit removes its completions and their XP but keeps the points', async () => {

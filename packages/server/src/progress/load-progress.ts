@@ -6,6 +6,12 @@ import type { Database, Tx } from '../db/client';
 import { completions, progress } from '../db/schema';
 import { toProgress } from './to-progress';
 
+/**
+ * How many of the most recent days with a completion are read first. The day streak only looks
+ * back from today, so a streak shorter than this is exact from them; a longer one reads them all.
+ */
+export const RECENT_DAYS = 64;
+
 /** The user's progress: ledger sums from the cache row, day streak derived from completions. */
 export async function loadProgress(options: {
   db: Database | Tx;
@@ -13,18 +19,36 @@ export async function loadProgress(options: {
   today: LocalDate;
 }): Promise<Progress> {
   const { db, userId, today } = options;
-  // One row: the cached sums and every day with a completion, gathered as one text array (a
-  // year of history is one value to parse, not 365 rows). Text, so no driver turns days into Dates.
   const [row] = await db
     .select({
       xp: progress.xp,
       points: progress.points,
-      days: sql<
-        string[] | null
-      >`(select array_agg(distinct ${completions.completionDate}::text) from ${completions} where ${completions.userId} = ${userId})`,
+      days: recentDays(userId, today, RECENT_DAYS),
     })
     .from(progress)
     .where(eq(progress.userId, userId));
-  const streak = dayStreaks({ dates: row?.days ?? [], today }).current;
+  let days = row?.days ?? [];
+  let streak = dayStreaks({ dates: days, today }).current;
+  if (days.length === RECENT_DAYS && streak === RECENT_DAYS) {
+    // The run reaches past the window: read every day (rare, and still one query).
+    const [all] = await db
+      .select({ days: recentDays(userId, today, null) })
+      .from(progress)
+      .limit(1);
+    days = all?.days ?? days;
+    streak = dayStreaks({ dates: days, today }).current;
+  }
   return toProgress({ xp: row?.xp ?? 0, points: row?.points ?? 0, streak });
+}
+
+/**
+ * The latest days up to today with a completion, newest first, as one text array (text, so no
+ * driver turns days into Dates); `limit` null for all of them. The (user, date) index serves it
+ * in order, so a limit stops the scan early however long the history.
+ */
+function recentDays(userId: string, today: LocalDate, limit: number | null) {
+  const bound = limit === null ? sql`` : sql` limit ${limit}`;
+  return sql<
+    string[] | null
+  >`(select array_agg(day::text order by day desc) from (select distinct ${completions.completionDate} as day from ${completions} where ${completions.userId} = ${userId} and ${completions.completionDate} <= ${today}::date order by day desc${bound}) as recent)`;
 }
