@@ -37,8 +37,16 @@ export async function recordLedger(
     refId?: string | null;
   },
 ): Promise<Balances> {
-  await tx.insert(ledger).values({ ...entry, refId: entry.refId ?? null });
+  // One statement: the entry is written by a data-modifying CTE, which PostgreSQL runs exactly
+  // once whether or not the update refers to it.
+  const entryWrite = tx.$with('entry').as(
+    tx
+      .insert(ledger)
+      .values({ ...entry, refId: entry.refId ?? null })
+      .returning({ id: ledger.id }),
+  );
   const [row] = await tx
+    .with(entryWrite)
     .update(progress)
     .set({
       xp: sql`${progress.xp} + ${entry.xpDelta}`,
