@@ -10,6 +10,7 @@ export function Dialog({
   open,
   onOpenChange,
   title,
+  icon,
   description,
   children,
   className,
@@ -18,6 +19,8 @@ export function Dialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: ReactNode;
+  /** Drawn before the title (decorative). */
+  icon?: ReactNode;
   description?: ReactNode;
   children: ReactNode;
   className?: string;
@@ -51,7 +54,14 @@ export function Dialog({
           }}
         >
           <RadixDialog.Title className="pr-8 text-xl font-bold text-slate-900 dark:text-white">
-            {title}
+            {icon ? (
+              <span className="flex items-center gap-2">
+                {icon}
+                {title}
+              </span>
+            ) : (
+              title
+            )}
           </RadixDialog.Title>
           {description ? (
             <RadixDialog.Description className="mt-1 text-sm text-slate-600 dark:text-slate-300">

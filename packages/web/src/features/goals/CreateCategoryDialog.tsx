@@ -9,6 +9,7 @@ import { useState, type SyntheticEvent } from 'react';
 import { ApiError } from '../../app/api';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
+import { DialogActions } from '../../components/ui/DialogActions';
 import { Notice } from '../../components/ui/Notice';
 import { TextField } from '../../components/ui/TextField';
 import { goalsCopy as copy } from './copy';
@@ -114,7 +115,7 @@ export function CreateCategoryDialog({
           }}
         />
         {serverError ? <Notice tone="error">{serverError}</Notice> : null}
-        <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <DialogActions className="mt-2">
           <Button
             variant="secondary"
             onClick={() => {
@@ -126,7 +127,7 @@ export function CreateCategoryDialog({
           <Button type="submit" disabled={create.isPending}>
             {create.isPending ? copy.creating : copy.create}
           </Button>
-        </div>
+        </DialogActions>
       </form>
     </Dialog>
   );

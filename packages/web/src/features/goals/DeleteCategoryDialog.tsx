@@ -2,6 +2,7 @@ import type { Category } from '@habitquest/contracts/categories';
 import { FolderInput, History, Sparkles } from 'lucide-react';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
+import { DialogActions } from '../../components/ui/DialogActions';
 import { goalsCopy as copy } from './copy';
 
 /**
@@ -42,7 +43,7 @@ export function DeleteCategoryDialog({
           </li>
         ))}
       </ul>
-      <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <DialogActions className="mt-6">
         <Button
           variant="secondary"
           onClick={() => {
@@ -54,7 +55,7 @@ export function DeleteCategoryDialog({
         <Button variant="danger" onClick={onConfirm}>
           {copy.confirmDelete}
         </Button>
-      </div>
+      </DialogActions>
     </Dialog>
   );
 }

@@ -2,6 +2,7 @@ import type { Habit } from '@habitquest/contracts/habits';
 import { bestStreakText } from '@habitquest/core/streaks';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
+import { DialogActions } from '../../components/ui/DialogActions';
 import { habitsCopy as copy } from './copy';
 import { useDeleteHabit } from './mutations';
 
@@ -33,7 +34,7 @@ export function DeleteHabitDialog({ habit, onClose }: { habit: Habit; onClose: (
       <p className="mt-4 rounded-xl bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-500/10 dark:text-red-200">
         {copy.deleteWarning}
       </p>
-      <div className="mt-5 flex justify-end gap-2">
+      <DialogActions className="mt-5">
         <Button variant="ghost" onClick={onClose}>
           {copy.cancel}
         </Button>
@@ -47,7 +48,7 @@ export function DeleteHabitDialog({ habit, onClose }: { habit: Habit; onClose: (
         >
           {remove.isPending ? copy.deleting : copy.deleteConfirm}
         </Button>
-      </div>
+      </DialogActions>
     </Dialog>
   );
 }

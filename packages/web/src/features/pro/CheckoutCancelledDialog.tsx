@@ -1,6 +1,7 @@
 import { CircleX, Crown } from 'lucide-react';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
+import { DialogActions } from '../../components/ui/DialogActions';
 import { runCheckout } from './checkout';
 import { proCopy as copy } from './copy';
 
@@ -12,16 +13,12 @@ export function CheckoutCancelledDialog({ onClose }: { onClose: () => void }) {
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
-      title={
-        <span className="flex items-center gap-2">
-          <CircleX aria-hidden className="size-6 text-slate-500 dark:text-slate-400" />
-          {copy.cancelTitle}
-        </span>
-      }
+      icon={<CircleX aria-hidden className="size-6 text-slate-500 dark:text-slate-400" />}
+      title={copy.cancelTitle}
       description={copy.cancelIntro}
     >
       <p className="text-slate-700 dark:text-slate-200">{copy.freeTierContinues}</p>
-      <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <DialogActions className="mt-6">
         <Button variant="secondary" onClick={onClose}>
           {copy.backToApp}
         </Button>
@@ -34,7 +31,7 @@ export function CheckoutCancelledDialog({ onClose }: { onClose: () => void }) {
           <Crown aria-hidden className="size-4" />
           {copy.tryAgain}
         </Button>
-      </div>
+      </DialogActions>
     </Dialog>
   );
 }

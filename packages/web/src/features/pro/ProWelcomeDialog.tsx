@@ -50,12 +50,8 @@ export function ProWelcomeDialog({ onClose }: { onClose: () => void }) {
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
-      title={
-        <span className="flex items-center gap-2">
-          <PartyPopper aria-hidden className="size-6 text-amber-500" />
-          {copy.welcomeTitle}
-        </span>
-      }
+      icon={<PartyPopper aria-hidden className="size-6 text-amber-500" />}
+      title={copy.welcomeTitle}
       description={copy.welcomeIntro}
     >
       <ul className="flex flex-col gap-2">

@@ -15,6 +15,7 @@ import { Button } from '../../components/ui/Button';
 import { aboutQuery } from '../about/queries';
 import { cx } from '../../components/ui/cx';
 import { Dialog } from '../../components/ui/Dialog';
+import { DialogActions } from '../../components/ui/DialogActions';
 import { Notice } from '../../components/ui/Notice';
 import { meQuery } from '../me/queries';
 import { runCheckout } from './checkout';
@@ -46,12 +47,8 @@ export function UpgradeModal({ request }: { request: UpgradeRequest | null }) {
       onOpenChange={(open) => {
         if (!open) closeUpgrade();
       }}
-      title={
-        <span className="flex items-center gap-2">
-          <Crown aria-hidden className="size-6 text-amber-500" />
-          {copy.upgradeTitle}
-        </span>
-      }
+      icon={<Crown aria-hidden className="size-6 text-amber-500" />}
+      title={copy.upgradeTitle}
       // sm: so the width wins over the primitive's own max-w-md in the stylesheet's order.
       className="sm:max-w-2xl"
     >
@@ -144,7 +141,7 @@ function PriceAndActions({ request }: { request: UpgradeRequest }) {
         </span>
       </p>
       <p className="text-sm text-slate-600 dark:text-slate-300">{copy.priceNote}</p>
-      <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <DialogActions className="mt-4">
         <Button variant="secondary" onClick={closeUpgrade}>
           {copy.maybeLater}
         </Button>
@@ -152,7 +149,7 @@ function PriceAndActions({ request }: { request: UpgradeRequest }) {
           <Crown aria-hidden className="size-4" />
           {copy.upgradeNow}
         </Button>
-      </div>
+      </DialogActions>
       <ul className="mt-4 flex flex-wrap justify-center gap-x-4 gap-y-1 text-xs text-slate-600 dark:text-slate-300">
         {copy.footer.map((item) => (
           <li key={item} className="flex items-center gap-1">

@@ -2,6 +2,7 @@ import type { Reward } from '@habitquest/contracts/rewards';
 import { AlertTriangle } from 'lucide-react';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
+import { DialogActions } from '../../components/ui/DialogActions';
 import { rewardsCopy as copy } from './copy';
 import { shortId } from './shop-model';
 
@@ -42,7 +43,7 @@ export function DeleteRewardDialog({
         </ul>
       </div>
       <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">{copy.deleteAlternative}</p>
-      <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <DialogActions className="mt-5">
         <Button
           variant="secondary"
           onClick={() => {
@@ -54,7 +55,7 @@ export function DeleteRewardDialog({
         <Button variant="danger" onClick={onConfirm}>
           {copy.deleteConfirm}
         </Button>
-      </div>
+      </DialogActions>
     </Dialog>
   );
 }

@@ -5,6 +5,7 @@ import { ApiError } from '../../app/api';
 import { Button } from '../../components/ui/Button';
 import { cx } from '../../components/ui/cx';
 import { Dialog } from '../../components/ui/Dialog';
+import { DialogActions } from '../../components/ui/DialogActions';
 import { Notice } from '../../components/ui/Notice';
 import { TextField } from '../../components/ui/TextField';
 import { ICON_PICKS, rewardsCopy as copy } from './copy';
@@ -144,7 +145,7 @@ export function RewardFormDialog({
           }}
         />
         {errors.other ? <Notice tone="error">{errors.other}</Notice> : null}
-        <div className="mt-1 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <DialogActions className="mt-1">
           <Button variant="secondary" onClick={close}>
             {copy.cancel}
           </Button>
@@ -154,7 +155,7 @@ export function RewardFormDialog({
           >
             {reward ? (isSaving ? copy.saving : copy.save) : isSaving ? copy.creating : copy.create}
           </Button>
-        </div>
+        </DialogActions>
       </form>
     </Dialog>
   );
