@@ -1,6 +1,6 @@
 /**
  * GET /api/about: public facts about this installation that the web app shows, so an operator's
- * settings reach the screens without a rebuild (DESIGN §4: the feedback address is a setting).
+ * settings reach the screens without a rebuild (docs/decisions.md: the feedback address is a setting).
  */
 import { z } from 'zod';
 

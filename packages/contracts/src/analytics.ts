@@ -63,6 +63,7 @@ export const zOverviewAnalytics = z.object({
   averageCompletionRate: zPercent,
   monthlyXp: z.array(z.object({ month: zMonthNumber, xp: z.int(), completions: zCount })),
   rewardShop: z.object({ previousMonth: zShopMonth, thisMonth: zShopMonth }),
+  firstYear: z.int(),
 }) satisfies z.ZodType<OverviewAnalytics>;
 
 export const zMonthlyAnalytics = z.object({

@@ -49,7 +49,7 @@ describe('zSignIn', () => {
 });
 
 describe('isUsernameIdentifier', () => {
-  it("treats an identifier without '@' as a username (spec §5)", () => {
+  it("treats an identifier without '@' as a username (docs/product.md)", () => {
     expect(isUsernameIdentifier('ada_l')).toBe(true);
     expect(isUsernameIdentifier('ada@example.com')).toBe(false);
   });

@@ -1,5 +1,5 @@
 /**
- * The sign-in, sign-up and password-reset forms (spec §5). The requests themselves go to Better
+ * The sign-in, sign-up and password-reset forms (docs/product.md). The requests themselves go to Better
  * Auth's own endpoints; these schemas are what the forms check before sending.
  */
 import { z } from 'zod';
@@ -49,7 +49,7 @@ export const zSignIn = z.strictObject({
 });
 export type SignIn = z.infer<typeof zSignIn>;
 
-/** Spec §5: an identifier without '@' is a username, looked up to find the e-mail. */
+/** docs/product.md: an identifier without '@' is a username, looked up to find the e-mail. */
 export function isUsernameIdentifier(identifier: string): boolean {
   return !identifier.includes('@');
 }

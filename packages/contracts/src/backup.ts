@@ -1,5 +1,5 @@
 /**
- * Export, import and reset requests (DESIGN §4, spec §5). The backup file itself is checked by
+ * Export, import and reset requests (docs/decisions.md, docs/product.md). The backup file itself is checked by
  * core's backup module; here it is only carried.
  */
 import { z } from 'zod';
@@ -8,12 +8,12 @@ export const IMPORT_MODES = ['replace', 'merge'] as const;
 export const zImportMode = z.enum(IMPORT_MODES);
 export type ImportMode = z.infer<typeof zImportMode>;
 
-/** Spec §5, verbatim: the confirmation the UI asks before a reset. */
+/** docs/product.md, verbatim: the confirmation the UI asks before a reset. */
 export const RESET_CONFIRM_TEXT =
   'Are you sure you want to reset all data? This action cannot be undone.';
 
 export const zImportRequest = z.strictObject({
-  /** Replace is the default (spec §4). */
+  /** Replace is the default (docs/product.md). */
   mode: zImportMode.default('replace'),
   data: z.unknown().refine((data) => data !== undefined, 'data is required: the backup to import'),
 });

@@ -1,5 +1,5 @@
 /**
- * Categories on the wire (DESIGN §5, spec §5): names are stored uppercase, each has a monthly
+ * Categories on the wire (docs/ARCHITECTURE.md, docs/product.md): names are stored uppercase, each has a monthly
  * XP target, and one protected fallback category catches the habits of deleted ones.
  */
 import { z } from 'zod';
@@ -12,13 +12,15 @@ import {
   zIntBetween,
   zName,
 } from './common';
+import { MONTHLY_TARGET_CREATE_MIN, MONTHLY_TARGET_MAX, MONTHLY_TARGET_MIN } from './bounds';
+
+export { MONTHLY_TARGET_CREATE_MIN, MONTHLY_TARGET_MAX, MONTHLY_TARGET_MIN };
 
 export const DEFAULT_CATEGORY_COLOR = '#6366f1';
 export const DEFAULT_MONTHLY_TARGET_XP = 200;
 export const CATEGORY_NAME_MAX = 50;
-export const MONTHLY_TARGET_MAX = 10_000;
 
-/** Trimmed, not blank, stored uppercase (spec §5) so "Health" and "HEALTH" are one name. */
+/** Trimmed, not blank, stored uppercase (docs/product.md) so "Health" and "HEALTH" are one name. */
 const zCategoryName = zName('Category name', CATEGORY_NAME_MAX).toUpperCase();
 
 export const zCategory = z.object({
@@ -32,16 +34,18 @@ export const zCategory = z.object({
 });
 export type Category = z.infer<typeof zCategory>;
 
-/** The create dialog asks for a target of 1–10000 (spec §5). */
+/** The create dialog asks for a target of 1–10000 (docs/product.md). */
 export const zCategoryCreate = z.strictObject({
   name: zCategoryName,
   color: zHexColor.default(DEFAULT_CATEGORY_COLOR),
-  monthlyTargetXp: zIntBetween(1, MONTHLY_TARGET_MAX).default(DEFAULT_MONTHLY_TARGET_XP),
+  monthlyTargetXp: zIntBetween(MONTHLY_TARGET_CREATE_MIN, MONTHLY_TARGET_MAX).default(
+    DEFAULT_MONTHLY_TARGET_XP,
+  ),
 });
 export type CategoryCreate = z.infer<typeof zCategoryCreate>;
 
-/** Elsewhere the target may be 0 (spec §5: an empty target input counts as 0). */
-/** Spec §5 "duplicates ignored": the API says why instead of ignoring silently. */
+/** Elsewhere the target may be 0 (docs/product.md: an empty target input counts as 0). */
+/** docs/product.md "duplicates ignored": the API says why instead of ignoring silently. */
 export function duplicateCategoryMessage(name: string): string {
   return `A category named "${name}" already exists.`;
 }
@@ -53,7 +57,7 @@ export const zCategoryUpdate = z
   .strictObject({
     name: zCategoryName.optional(),
     color: zHexColor.optional(),
-    monthlyTargetXp: zIntBetween(0, MONTHLY_TARGET_MAX).optional(),
+    monthlyTargetXp: zIntBetween(MONTHLY_TARGET_MIN, MONTHLY_TARGET_MAX).optional(),
   })
   .refine(hasAnyField, NOTHING_TO_UPDATE);
 export type CategoryUpdate = z.infer<typeof zCategoryUpdate>;

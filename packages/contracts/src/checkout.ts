@@ -1,6 +1,6 @@
 /**
  * POST /api/checkout. Money comes from PRICES in core: a client may send the amount it showed,
- * which is only compared with the price, never charged (DESIGN §3).
+ * which is only compared with the price, never charged (docs/decisions.md).
  */
 import { formatPeso, PRICES, PRODUCTS, type Product } from '@habitquest/core/plan';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-import { fromEpochDay } from '@habitquest/core/dates';
+import { fromEpochDay, toEpochDay } from '@habitquest/core/dates';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -31,10 +31,22 @@ describe('zLocalDate', () => {
     '24-01-01',
     '2024-01-01T00:00Z',
     '',
+    // Real dates outside the years the server accepts (they used to pass and then fail with 500).
+    '0000-01-01',
+    '1899-12-31',
+    '2201-01-01',
+    '9999-12-31',
   ])('rejects %j', (value) => {
     const result = zLocalDate.safeParse(value);
     expect(result.success).toBe(false);
-    expect(result.error?.issues[0]?.message).toBe('Expected a real date as YYYY-MM-DD');
+    expect(result.error?.issues[0]?.message).toBe(
+      'The date must be a real date from 1900-01-01 to 2200-12-31 (YYYY-MM-DD)',
+    );
+  });
+
+  it('accepts the first and the last day of the supported years', () => {
+    expect(zLocalDate.parse('1900-01-01')).toBe('1900-01-01');
+    expect(zLocalDate.parse('2200-12-31')).toBe('2200-12-31');
   });
 
   it('rejects non-strings', () => {
@@ -43,9 +55,17 @@ describe('zLocalDate', () => {
     }
   });
 
-  it('accepts every date core can produce', () => {
+  it('accepts every date core can produce in the supported years, and no other', () => {
+    const first = toEpochDay('1900-01-01');
+    const last = toEpochDay('2200-12-31');
     fc.assert(
       fc.property(fc.integer({ min: -200_000, max: 2_000_000 }), (day) => {
+        const isInside = day >= first && day <= last;
+        expect(zLocalDate.safeParse(fromEpochDay(day)).success).toBe(isInside);
+      }),
+    );
+    fc.assert(
+      fc.property(fc.integer({ min: first, max: last }), (day) => {
         expect(zLocalDate.safeParse(fromEpochDay(day)).success).toBe(true);
       }),
     );

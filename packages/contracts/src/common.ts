@@ -2,17 +2,19 @@
  * Building blocks shared by every wire schema: ids, dates, colours, time zones, frequencies.
  * The rules themselves live in core; these schemas only put them at the edge of the wire.
  */
-import { isLocalDate, isTimeZone } from '@habitquest/core/dates';
+import { DATE_RANGE_MESSAGE, isSupportedDate, isTimeZone } from '@habitquest/core/dates';
 import { FREQUENCIES, type WeekStart } from '@habitquest/core/periods';
 import { z } from 'zod';
 
+/** The message of every date the API refuses: a path parameter, a query, a body field. */
+export const DATE_MESSAGE = `The date ${DATE_RANGE_MESSAGE}`;
+
 /**
- * A calendar date in the user's own time zone, YYYY-MM-DD, that exists (no 2023-02-29). The
+ * A calendar date in the user's own time zone, YYYY-MM-DD, that exists (no 2023-02-29) and lies
+ * in the years core accepts (1900–2200). The one schema for every date that enters the API. The
  * issue aborts, so object-level checks that do date arithmetic never see a malformed date.
  */
-export const zLocalDate = z
-  .string()
-  .refine(isLocalDate, { error: 'Expected a real date as YYYY-MM-DD', abort: true });
+export const zLocalDate = z.string().refine(isSupportedDate, { error: DATE_MESSAGE, abort: true });
 
 /** Every row id the server hands out is a UUID. */
 export const zId = z.uuid('Expected an id (UUID)');

@@ -15,7 +15,7 @@ import {
 } from './errors';
 
 describe('error codes', () => {
-  it('map to the statuses of DESIGN §5', () => {
+  it('map to their HTTP statuses', () => {
     expect(ERROR_CODES).toEqual({
       UNAUTHENTICATED: 401,
       FORBIDDEN: 403,
@@ -26,7 +26,9 @@ describe('error codes', () => {
       INSUFFICIENT_POINTS: 409,
       CONFLICT: 409,
       RATE_LIMITED: 429,
+      IDEMPOTENCY_KEY_REUSED: 422,
       PAYMENTS_NOT_CONFIGURED: 503,
+      UNAVAILABLE: 503,
       INTERNAL: 500,
     });
     expect(statusOf('RATE_LIMITED')).toBe(429);

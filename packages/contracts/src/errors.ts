@@ -1,5 +1,5 @@
 /**
- * Error answers (DESIGN §5): an HTTP status plus {error: {code, message, ...details}}.
+ * Error answers (docs/ARCHITECTURE.md): an HTTP status plus {error: {code, message, ...details}}.
  * The spec's messages are kept verbatim so the UI can show what the original app showed.
  */
 import { FREE_LIMITS, limitMessage, type LimitedResource } from '@habitquest/core/plan';
@@ -16,7 +16,11 @@ export const ERROR_CODES = {
   INSUFFICIENT_POINTS: 409,
   CONFLICT: 409,
   RATE_LIMITED: 429,
+  /** An Idempotency-Key sent again with another request (method, path or body). */
+  IDEMPOTENCY_KEY_REUSED: 422,
   PAYMENTS_NOT_CONFIGURED: 503,
+  /** The server is starting (applying migrations): try again shortly. */
+  UNAVAILABLE: 503,
   INTERNAL: 500,
 } as const;
 
@@ -47,7 +51,10 @@ export const ERROR_MESSAGES = {
   proRequired: 'This feature is part of Pro. Upgrade to Pro to unlock it.',
   conflict: 'This change conflicts with the current data. Refresh and try again.',
   rateLimited: 'Too many requests. Please wait a moment and try again.',
+  idempotencyKeyReused:
+    'This Idempotency-Key was already used for a different request. Send each new change with a new key.',
   paymentsNotConfigured: 'Payments are not set up on this server, so Pro cannot be bought here.',
+  unavailable: 'HabitQuest is starting. Try again in a moment.',
   internal: 'Something went wrong on our side. Please try again.',
 } as const;
 
@@ -62,7 +69,9 @@ export const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   INSUFFICIENT_POINTS: ERROR_MESSAGES.insufficientPoints,
   CONFLICT: ERROR_MESSAGES.conflict,
   RATE_LIMITED: ERROR_MESSAGES.rateLimited,
+  IDEMPOTENCY_KEY_REUSED: ERROR_MESSAGES.idempotencyKeyReused,
   PAYMENTS_NOT_CONFIGURED: ERROR_MESSAGES.paymentsNotConfigured,
+  UNAVAILABLE: ERROR_MESSAGES.unavailable,
   INTERNAL: ERROR_MESSAGES.internal,
 };
 

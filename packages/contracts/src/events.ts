@@ -1,5 +1,5 @@
 /**
- * The realtime event map (STYLE §4): what GET /api/events sends on a user's channel after a
+ * The realtime event map (CONTRIBUTING.md): what GET /api/events sends on a user's channel after a
  * commit, and which TanStack Query keys each event makes the web app refetch. The web never
  * patches its cache from an event; it invalidates and lets the queries ask again.
  */
@@ -24,8 +24,11 @@ export const EVENT_PAYLOADS = {
   /** Carries the settings so theme and sound change on every device at once. */
   settings: z.object({ settings: zSettings }),
   plan: z.object({ isPro: z.boolean() }),
-  /** Everything may have changed (import, reset, a gap in the stream): refetch all. */
-  resync: z.object({ reason: z.enum(['import', 'reset', 'reconnect']).optional() }),
+  /**
+   * Everything may have changed (import, reset, a gap in the stream, or an event too large to
+   * send, such as a category delete that moved hundreds of habits): refetch all.
+   */
+  resync: z.object({ reason: z.enum(['import', 'reset', 'reconnect', 'too-large']).optional() }),
   /** Keeps proxies from closing an idle stream and lets the UI show the connection is alive. */
   heartbeat: z.object({ at: zInstant }),
 } satisfies Record<EventName, z.ZodType>;

@@ -38,7 +38,7 @@ function messagesOf(result: { error?: { issues: { message: string }[] } }): stri
 }
 
 describe('zHabit', () => {
-  it('accepts the DESIGN §5 wire shape', () => {
+  it('accepts the docs/ARCHITECTURE.md wire shape', () => {
     const habit = {
       id: ID,
       title: 'Read',
@@ -102,7 +102,7 @@ describe('zHabitCreate', () => {
     expect(zHabitCreate.safeParse({ title: 42 }).success).toBe(false);
   });
 
-  it('bounds XP to whole numbers 1–100 (DESIGN §4)', () => {
+  it('bounds XP to whole numbers 1–100 (docs/decisions.md)', () => {
     fc.assert(
       fc.property(fc.double(), (xp) => {
         const isValid = Number.isInteger(xp) && xp >= 1 && xp <= 100;
@@ -132,7 +132,9 @@ describe('zHabitCreate', () => {
       isRecurring: false,
       specificDate: '2023-02-29',
     });
-    expect(messagesOf(result)).toEqual(['Expected a real date as YYYY-MM-DD']);
+    expect(messagesOf(result)).toEqual([
+      'The date must be a real date from 1900-01-01 to 2200-12-31 (YYYY-MM-DD)',
+    ]);
   });
 
   it('refuses bad fields and unknown keys', () => {
@@ -241,7 +243,7 @@ describe('zCompletionsQuery', () => {
     ).toEqual([HABIT_MESSAGES.rangeTooLong]);
     expect(
       messagesOf(zCompletionsQuery.safeParse({ from: '2023-02-29', to: '2024-03-01' })),
-    ).toEqual(['Expected a real date as YYYY-MM-DD']);
+    ).toEqual(['The date must be a real date from 1900-01-01 to 2200-12-31 (YYYY-MM-DD)']);
     expect(zCompletionsQuery.safeParse({ from: '2024-03-01' }).success).toBe(false);
   });
 });

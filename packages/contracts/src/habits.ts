@@ -1,5 +1,5 @@
 /**
- * Habits and their completions on the wire (DESIGN §5).
+ * Habits and their completions on the wire (docs/ARCHITECTURE.md).
  */
 import { daysBetween } from '@habitquest/core/dates';
 import { z } from 'zod';
@@ -15,7 +15,10 @@ import {
   zName,
   zNullableText,
 } from './common';
+import { HABIT_XP_MAX, HABIT_XP_MIN } from './bounds';
 import { zProgress } from './me';
+
+export { HABIT_XP_MAX, HABIT_XP_MIN };
 
 export const DEFAULT_HABIT_COLOR = '#10b981';
 export const DEFAULT_HABIT_ICON = 'target';
@@ -33,8 +36,7 @@ export const HABIT_MESSAGES = {
   rangeTooLong: `A completions query spans at most ${MAX_COMPLETIONS_SPAN_DAYS} days`,
 } as const;
 
-/** DESIGN §4: 1–100 XP on create and on edit alike. */
-const zXp = zIntBetween(1, 100);
+const zXp = zIntBetween(HABIT_XP_MIN, HABIT_XP_MAX);
 /** An icon name or an emoji, never a blob. */
 const zIcon = z.string().trim().min(1, 'Icon is required').max(32);
 
@@ -84,7 +86,7 @@ export const zHabitCreate = z
     title: zName('Title', TITLE_MAX),
     description: zNullableText(DESCRIPTION_MAX).default(null),
     frequency: zFrequency.default('daily'),
-    /** null: no category chosen; the server picks the first category by name (spec §5). */
+    /** null: no category chosen; the server picks the first category by name (docs/product.md). */
     categoryId: zId.nullable().default(null),
     xpOnComplete: zXp.default(DEFAULT_HABIT_XP),
     isRecurring: z.boolean().default(true),

@@ -8,7 +8,7 @@ import { zSettings } from './settings';
 
 const zCount = z.int().min(0);
 
-/** Level and balances (DESIGN §4). Points may be negative after an undo that followed a spend. */
+/** Level and balances (docs/decisions.md). Points may be negative after an undo that followed a spend. */
 export const zProgress = z.object({
   level: z.int().min(1),
   xp: zCount,

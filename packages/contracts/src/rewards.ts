@@ -1,5 +1,5 @@
 /**
- * Rewards, the inventory of redeemed ones, and the answer to a redeem (DESIGN §5, spec §5).
+ * Rewards, the inventory of redeemed ones, and the answer to a redeem (docs/ARCHITECTURE.md, docs/product.md).
  */
 import { z } from 'zod';
 import {
@@ -11,10 +11,12 @@ import {
   zName,
   zNullableText,
 } from './common';
+import { REWARD_COST_MAX, REWARD_COST_MIN } from './bounds';
 import { zProgress } from './me';
 
+export { REWARD_COST_MAX, REWARD_COST_MIN };
+
 export const DEFAULT_REWARD_COST = 100;
-export const REWARD_COST_MAX = 10_000;
 export const REWARD_NAME_MAX = 100;
 
 /** The spec reads a rarity but names no values; these are the usual five, for the badge. */
@@ -30,12 +32,12 @@ export const zReward = z.object({
   category: z.string().nullable(),
   icon: z.string().nullable(),
   rarity: zRarity.nullable(),
-  /** Beyond the spec (DESIGN §4): a repeatable treat stays in the shop after redeeming. */
+  /** Beyond the spec (docs/decisions.md): a repeatable treat stays in the shop after redeeming. */
   keepInShop: z.boolean(),
 });
 export type Reward = z.infer<typeof zReward>;
 
-/** Spec §5: description, category and icon are stored as null when empty. */
+/** docs/product.md: description, category and icon are stored as null when empty. */
 const optionalFields = {
   description: zNullableText(500),
   category: zNullableText(50),
@@ -44,7 +46,7 @@ const optionalFields = {
 
 export const zRewardCreate = z.strictObject({
   name: zName('Reward name', REWARD_NAME_MAX),
-  cost: zIntBetween(1, REWARD_COST_MAX).default(DEFAULT_REWARD_COST),
+  cost: zIntBetween(REWARD_COST_MIN, REWARD_COST_MAX).default(DEFAULT_REWARD_COST),
   description: optionalFields.description.default(null),
   category: optionalFields.category.default(null),
   icon: optionalFields.icon.default(null),
@@ -56,7 +58,7 @@ export type RewardCreate = z.infer<typeof zRewardCreate>;
 export const zRewardUpdate = z
   .strictObject({
     name: zName('Reward name', REWARD_NAME_MAX).optional(),
-    cost: zIntBetween(1, REWARD_COST_MAX).optional(),
+    cost: zIntBetween(REWARD_COST_MIN, REWARD_COST_MAX).optional(),
     description: optionalFields.description.optional(),
     category: optionalFields.category.optional(),
     icon: optionalFields.icon.optional(),

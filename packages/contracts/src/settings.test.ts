@@ -48,7 +48,7 @@ function withReminders(patch: Partial<Settings['reminders']>): unknown {
 }
 
 describe('DEFAULT_SETTINGS', () => {
-  it('holds the DESIGN §4 defaults and is valid', () => {
+  it('holds the docs/decisions.md defaults and is valid', () => {
     expect(zSettings.parse(DEFAULT_SETTINGS)).toEqual(DEFAULT_SETTINGS);
     expect(DEFAULT_SETTINGS).toMatchObject({
       theme: 'system',

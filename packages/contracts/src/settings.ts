@@ -1,5 +1,5 @@
 /**
- * A user's settings (DESIGN §4): stored on the server, mirrored locally, the same on every device.
+ * A user's settings (docs/decisions.md): stored on the server, mirrored locally, the same on every device.
  * The patch is strict so that a client can never slip points, isPro or a user id into it.
  */
 import { DEFAULT_REMINDER_CONFIG } from '@habitquest/core/reminders';
@@ -77,7 +77,7 @@ export type Settings = z.infer<typeof zSettings>;
 export type AudioSettings = z.infer<typeof zAudioSettings>;
 export type ReminderSettings = z.infer<typeof zReminderSettings>;
 
-/** A new account's settings: DESIGN §4's defaults where it names them. */
+/** A new account's settings: docs/decisions.md's defaults where it names them. */
 export const DEFAULT_SETTINGS: Settings = {
   theme: 'system',
   accent: 'blue',

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FACTS, READ, done, randomFacts } from './analytics-fixture';
 import { dailyAnalytics } from './analytics-daily';
-import { completedKeysByHabit, dayInsights } from './stats';
+import { dayInsights } from './stats';
 import { habitStreaks } from './streaks';
 
 const daily = (date: string) => dailyAnalytics({ ...FACTS, date });
@@ -135,10 +135,11 @@ describe('daily', () => {
         expect(result.habitsDone).toBe(insights.completedCount);
         expect(result.totalHabits).toBe(insights.totalCount);
         expect(result.streaks).toHaveLength(insights.totalCount);
-        const keys = completedKeysByHabit(facts.completions);
+        const datesOf = (habitId: string) =>
+          facts.completions.filter((c) => c.habitId === habitId).map((c) => c.completionDate);
         for (const row of result.streaks) {
           const all = habitStreaks({
-            periodKeys: keys.get(row.habitId) ?? [],
+            dates: datesOf(row.habitId),
             frequency: row.frequency,
             today: facts.today,
             weekStart: facts.weekStart,

@@ -1,5 +1,5 @@
 /**
- * The Daily tab of the Analytics Dashboard (spec §2) for one date. Decided where the spec is
+ * The Daily tab of the Analytics Dashboard (docs/product.md) for one date. Decided where the spec is
  * silent:
  * - The rate, XP, habits done and total habits are dayInsights of that date, so the tab agrees
  *   with the hero cards and Day Insights.
@@ -45,14 +45,14 @@ export function dailyAnalytics(options: {
   const streaks = insights.habitsForDay.map(({ habit, isCompleted }) => {
     // Up to the end of the date's period, so a period marked done counts in the streak too.
     const periodEnd = periodRangeOf(date, habit.frequency, weekStart).end;
-    const periodKeys = (byHabit.get(habit.id) ?? [])
-      .filter((completion) => completion.completionDate <= periodEnd)
-      .map((completion) => completion.periodKey);
+    const dates = (byHabit.get(habit.id) ?? [])
+      .map((completion) => completion.completionDate)
+      .filter((completionDate) => completionDate <= periodEnd);
     return {
       habitId: habit.id,
       title: habit.title,
       frequency: habit.frequency,
-      ...habitStreaks({ periodKeys, frequency: habit.frequency, today: date, weekStart }),
+      ...habitStreaks({ dates, frequency: habit.frequency, today: date, weekStart }),
       isCompletedToday: isCompleted,
     };
   });

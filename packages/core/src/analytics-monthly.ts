@@ -1,5 +1,5 @@
 /**
- * The Monthly tab of the Analytics Dashboard (spec §2) for one month. Counting rules are in
+ * The Monthly tab of the Analytics Dashboard (docs/product.md) for one month. Counting rules are in
  * analytics-tally.ts. Decided where the spec is silent:
  * - Completions and XP earned are the completion records dated in the month; the completion rate
  *   counts the month's scheduled instances up to today.

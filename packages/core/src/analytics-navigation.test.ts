@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   canGoToNextMonth,
   canGoToNextYear,
+  canGoToPreviousYear,
   monthOf,
   nextMonth,
   previousMonth,
@@ -77,5 +78,14 @@ describe('navigation bounds', () => {
         expect(canGoToNextYear(month.year, date)).toBe(month.year + 1 <= current.year);
       }),
     );
+  });
+});
+
+describe('previous year', () => {
+  it("stops at the account's first year", () => {
+    expect(canGoToPreviousYear(2026, 2024)).toBe(true);
+    expect(canGoToPreviousYear(2025, 2024)).toBe(true);
+    expect(canGoToPreviousYear(2024, 2024)).toBe(false);
+    expect(canGoToPreviousYear(2023, 2024)).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 /**
- * Year and month navigation of the Analytics Dashboard (spec §2): previous is always allowed,
- * next is disabled beyond the current year, or beyond the current month in the current year.
+ * Year and month navigation of the Analytics Dashboard (docs/product.md): next is disabled beyond the
+ * current year, or beyond the current month in the current year; previous year stops at the
+ * account's first year (nothing before it can hold data).
  */
 import { parseLocalDate, type LocalDate } from './dates';
 
@@ -21,6 +22,11 @@ export function nextMonth(of: YearMonth): YearMonth {
 export function monthOf(date: LocalDate): YearMonth {
   const { year, month } = parseLocalDate(date);
   return { year, month };
+}
+
+/** Whether "previous year" may be pressed while viewing `year`: not before the account's first. */
+export function canGoToPreviousYear(year: number, firstYear: number): boolean {
+  return year > firstYear;
 }
 
 /** Whether "next year" may be pressed while viewing `year`: only up to the current year. */

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FACTS, PURCHASES, randomFacts } from './analytics-fixture';
-import { overviewAnalytics } from './analytics-overview';
+import { firstYearOf, overviewAnalytics, shopMonthsOf } from './analytics-overview';
 import { monthRange, rangeTotals } from './analytics-tally';
 
 const overview = (year: number, today = FACTS.today) =>
@@ -63,8 +63,47 @@ describe('overview', () => {
       previousMonth: { itemsRedeemed: 1, pointsSpent: 100 },
       thisMonth: { itemsRedeemed: 2, pointsSpent: 100 },
     });
-    // Relative to today, whichever year is viewed.
-    expect(overview(2025).rewardShop).toEqual(overview(2026).rewardShop);
+  });
+
+  it("summarises a past year's shop by its own last two months, not today's", () => {
+    const shopped = (purchasedOn: string, rewardCost: number) => ({ purchasedOn, rewardCost });
+    const purchases = [
+      shopped('2025-11-30', 7),
+      shopped('2025-12-01', 11),
+      shopped('2025-12-31', 13),
+      shopped('2026-03-01', 100),
+    ];
+    const result = overviewAnalytics({ ...FACTS, purchases, year: 2025 });
+    expect(result.rewardShop).toEqual({
+      previousMonth: { itemsRedeemed: 1, pointsSpent: 7 },
+      thisMonth: { itemsRedeemed: 2, pointsSpent: 24 },
+    });
+    expect(shopMonthsOf(2025, '2026-03-10')).toEqual({
+      previousMonth: { year: 2025, month: 11 },
+      thisMonth: { year: 2025, month: 12 },
+    });
+    expect(shopMonthsOf(2026, '2026-03-10')).toEqual({
+      previousMonth: { year: 2026, month: 2 },
+      thisMonth: { year: 2026, month: 3 },
+    });
+  });
+
+  it("names the account's first year: its creation or its earliest data, whichever is first", () => {
+    const empty = { habits: [], completions: [], purchases: [], weekStart: 0 as const };
+    expect(firstYearOf({ ...empty, today: '2026-03-10' })).toBe(2026);
+    expect(firstYearOf({ ...empty, today: '2026-03-10', accountCreatedOn: '2024-12-31' })).toBe(
+      2024,
+    );
+    // FACTS back-fill a completion in December 2025.
+    expect(overview(2026).firstYear).toBe(2025);
+    expect(
+      firstYearOf({
+        ...empty,
+        today: '2026-03-10',
+        accountCreatedOn: '2026-01-02',
+        purchases: [{ purchasedOn: '2023-06-01', rewardCost: 5 }],
+      }),
+    ).toBe(2023);
   });
 
   it('takes December of the year before as the month before January', () => {
@@ -100,6 +139,7 @@ describe('overview', () => {
         previousMonth: { itemsRedeemed: 0, pointsSpent: 0 },
         thisMonth: { itemsRedeemed: 0, pointsSpent: 0 },
       },
+      firstYear: 2026,
     });
   });
 

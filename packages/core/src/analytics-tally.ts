@@ -1,5 +1,5 @@
 /**
- * The counting every tab of the Analytics Dashboard shares (spec §2 "Analytics Dashboard modal").
+ * The counting every tab of the Analytics Dashboard shares (docs/product.md "Analytics Dashboard modal").
  *
  * Scheduled instances of a date range: for each habit, each distinct period of its frequency that
  * intersects the range, clipped to dates on or before `today` and on or after the habit's

@@ -1,5 +1,5 @@
 /**
- * The Weekly tab of the Analytics Dashboard (spec §2): the week that contains a reference date
+ * The Weekly tab of the Analytics Dashboard (docs/product.md): the week that contains a reference date
  * (by the user's week start) against the week before it. Counting rules are in analytics-tally.ts.
  * Decided where the spec is silent:
  * - A week's completions and XP are the completion records dated in it.

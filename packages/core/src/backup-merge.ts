@@ -1,5 +1,5 @@
 /**
- * Applying a validated backup to the user's data (spec §4 "Import flow" and "Merge mode").
+ * Applying a validated backup to the user's data (docs/product.md "Import flow" and "Merge mode").
  * Replace (the default) takes the file as it is. Merge keeps what the user has and adds what the
  * file brings that is not there yet, so merging a file twice, or into itself, changes nothing.
  */

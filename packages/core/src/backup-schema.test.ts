@@ -8,9 +8,11 @@ import {
   emptyBackupData,
   exportFileName,
   fnv1a64,
+  fnv1a64Hasher,
   goalsOf,
   integrityOf,
   isPeriodKeyOf,
+  POINTS_OVER_HALF,
   zBackupData,
   zBackupFile,
   zBackupHabit,
@@ -125,6 +127,16 @@ describe('fnv1a64', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'binary' }), (text) => {
         expect(fnv1a64(text)).toBe(fnvReference(text));
+      }),
+    );
+  });
+
+  it('gives the same digest fed in pieces as for the whole text', () => {
+    fc.assert(
+      fc.property(fc.array(fc.string({ unit: 'grapheme' })), (pieces) => {
+        const hash = fnv1a64Hasher();
+        for (const piece of pieces) hash.update(piece);
+        expect(hash.digest()).toBe(fnv1a64(pieces.join('')));
       }),
     );
   });
@@ -265,22 +277,51 @@ describe('zBackupHabit', () => {
     ]);
   });
 
+  it('bounds what one completion can hold: a merged year of the richest habit, half its XP in points', () => {
+    const issues = (overrides: Partial<BackupCompletion>) =>
+      zBackupHabit
+        .safeParse(habit({ completions: [completion(overrides)] }))
+        .error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+    expect(issues({ xpEarned: 100, pointsEarned: 50 })).toBeUndefined();
+    // A frequency change merged 200 days of 100 XP into one completion.
+    expect(issues({ xpEarned: 20_000, pointsEarned: 10_000 })).toBeUndefined();
+    expect(issues({ xpEarned: 37_201, pointsEarned: 0 })).toEqual([
+      ['completions.0.xpEarned', 'must be a whole number from 0 to 37200'],
+    ]);
+    expect(issues({ xpEarned: 100, pointsEarned: 51 })).toEqual([
+      ['completions.0.pointsEarned', POINTS_OVER_HALF],
+    ]);
+    expect(issues({ completionDate: '0000-01-01' })?.[0]).toEqual([
+      'completions.0.completionDate',
+      'must be a real date from 1900-01-01 to 2200-12-31 (YYYY-MM-DD)',
+    ]);
+  });
+
   it('bounds XP, names and dates', () => {
     const messages = (value: unknown) =>
       zBackupHabit.safeParse(value).error?.issues.map((issue) => issue.message);
-    expect(messages(habit({ xpOnComplete: 1001 }))).toEqual([
-      'must be a whole number from 1 to 1000',
+    // The API's own bounds: a habit is worth 1 to 100 XP.
+    expect(messages(habit({ xpOnComplete: 101 }))).toEqual([
+      'must be a whole number from 1 to 100',
+    ]);
+    expect(messages(habit({ xpOnComplete: 1000 }))).toEqual([
+      'must be a whole number from 1 to 100',
     ]);
     expect(messages(habit({ xpOnComplete: 2.5 }))).toEqual([
-      'must be a whole number from 1 to 1000',
+      'must be a whole number from 1 to 100',
     ]);
+    expect(messages(habit({ xpOnComplete: 100 }))).toBeUndefined();
     expect(messages(habit({ name: '   ' }))).toEqual(['must not be blank']);
     expect(messages(habit({ name: 'x'.repeat(201) }))).toEqual(['must be at most 200 characters']);
-    expect(messages(habit({ specificDate: '2023-02-29' }))).toEqual([
-      'must be a real date (YYYY-MM-DD)',
-    ]);
+    const dateMessage = 'must be a real date from 1900-01-01 to 2200-12-31 (YYYY-MM-DD)';
+    expect(messages(habit({ specificDate: '2023-02-29' }))).toEqual([dateMessage]);
+    expect(messages(habit({ specificDate: '0000-01-01' }))).toEqual([dateMessage]);
+    expect(messages(habit({ specificDate: '9999-12-31' }))).toEqual([dateMessage]);
     expect(messages(habit({ createdAt: 'yesterday' }))).toEqual([
       'must be a date and time (ISO 8601)',
+    ]);
+    expect(messages(habit({ createdAt: '0000-01-01T00:00:00Z' }))).toEqual([
+      'must be a date and time in the years 1900 to 2200',
     ]);
     expect(messages(habit({ color: 'green' }))).toEqual(['must be a colour like #10b981']);
     expect(messages(habit({ frequency: 'hourly' as never }))).toEqual([

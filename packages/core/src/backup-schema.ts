@@ -1,9 +1,20 @@
 /**
- * HabitQuest's export file, version 4.0.0 (spec §3 "Export file", DESIGN §4): its zod schema,
+ * HabitQuest's export file, version 4.0.0 (docs/product.md "Export file", docs/decisions.md): its zod schema,
  * the checksum that detects later edits, and building the file from the user's data.
  */
 import { z } from 'zod';
-import { isLocalDate, zonedTime } from './dates';
+import { DATE_RANGE_MESSAGE, isSupportedDate, isSupportedInstant, zonedTime } from './dates';
+import {
+  MAX_COMPLETION_POINTS,
+  MAX_COMPLETION_XP,
+  MAX_HABIT_XP,
+  MIN_HABIT_XP,
+  pointsForXp,
+} from './levels';
+
+/** A completion earns 1 point for every 2 XP: never more points than that. */
+export const POINTS_OVER_HALF =
+  'must be at most half of xpEarned, rounded down (1 point for every 2 XP)';
 import { FREQUENCIES, periodKey, type Frequency, type WeekStart } from './periods';
 
 export const BACKUP_VERSION = '4.0.0';
@@ -30,15 +41,19 @@ const zName = requiredText(200);
 const zDescription = text(2000).nullable();
 const zIcon = text(100).nullable();
 const zRarity = text(50).nullable();
-/** Category names are stored uppercase (spec §5), so a hand-edited "health" still matches. */
+/** Category names are stored uppercase (docs/product.md), so a hand-edited "health" still matches. */
 const zCategoryName = z
   .string()
   .trim()
   .toUpperCase()
   .min(1, 'must not be blank')
   .max(200, 'must be at most 200 characters');
-const zInstant = z.iso.datetime({ offset: true, error: 'must be a date and time (ISO 8601)' });
-const zLocalDate = z.string().refine(isLocalDate, 'must be a real date (YYYY-MM-DD)');
+// Dates and instants take the years the API takes: outside them the database or the period
+// arithmetic fails, and an import must be refused with a message, not half-applied with a 500.
+const zInstant = z.iso
+  .datetime({ offset: true, error: 'must be a date and time (ISO 8601)', abort: true })
+  .refine(isSupportedInstant, 'must be a date and time in the years 1900 to 2200');
+const zLocalDate = z.string().refine(isSupportedDate, DATE_RANGE_MESSAGE);
 const zColor = z.string().regex(/^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i, 'must be a colour like #10b981');
 
 /**
@@ -50,13 +65,25 @@ export function isPeriodKeyOf(key: string, date: string, frequency: Frequency): 
   return WEEK_STARTS.some((weekStart) => key === periodKey(date, frequency, weekStart));
 }
 
-export const zBackupCompletion = z.object({
-  completionDate: zLocalDate,
-  periodKey: text(10),
-  xpEarned: intBetween(0, 1000),
-  pointsEarned: intBetween(0, 1000),
-  completedAt: zInstant,
-});
+export const zBackupCompletion = z
+  .object({
+    completionDate: zLocalDate,
+    periodKey: text(10),
+    // What completions can really hold: 100 XP a day, over at most a merged year (levels.ts).
+    xpEarned: intBetween(0, MAX_COMPLETION_XP),
+    pointsEarned: intBetween(0, MAX_COMPLETION_POINTS),
+    completedAt: zInstant,
+  })
+  .superRefine((completion, context) => {
+    // Each completion earns half its XP in points, rounded down; a merged one the sum of those.
+    if (completion.pointsEarned > pointsForXp(completion.xpEarned)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['pointsEarned'],
+        message: POINTS_OVER_HALF,
+      });
+    }
+  });
 
 export const zBackupHabit = z
   .object({
@@ -65,7 +92,7 @@ export const zBackupHabit = z
     description: zDescription,
     frequency: z.enum(FREQUENCIES, { error: `must be one of ${FREQUENCIES.join(', ')}` }),
     category: zCategoryName.nullable(),
-    xpOnComplete: intBetween(1, 1000),
+    xpOnComplete: intBetween(MIN_HABIT_XP, MAX_HABIT_XP),
     isRecurring: z.boolean(),
     specificDate: zLocalDate.nullable(),
     color: zColor,
@@ -74,7 +101,7 @@ export const zBackupHabit = z
     completions: z.array(zBackupCompletion),
   })
   .superRefine((habit, ctx) => {
-    // The database keeps one completion per habit and period (DESIGN §3).
+    // The database keeps one completion per habit and period (docs/decisions.md).
     const seen = new Set<string>();
     habit.completions.forEach((completion, index) => {
       const path = ['completions', index, 'periodKey'];
@@ -109,7 +136,7 @@ export const zBackupReward = z.object({
 export const zBackupInventoryItem = z.object({
   id: zId.optional(),
   name: zName,
-  // A purchase snapshot with a missing cost shows 0 (spec §3), so 0 is a valid cost here.
+  // A purchase snapshot with a missing cost shows 0 (docs/product.md), so 0 is a valid cost here.
   cost: intBetween(0, 10000),
   redeemedAt: zInstant,
   description: zDescription,
@@ -124,7 +151,7 @@ export const zBackupData = z
     goals: z.record(z.string(), intBetween(0, 10000)),
     shop: z.array(zBackupReward),
     inventory: z.array(zBackupInventoryItem),
-    // A negative balance is allowed: an undo after spending can leave one (DESIGN §4).
+    // A negative balance is allowed: an undo after spending can leave one (docs/decisions.md).
     points: z.int({ error: 'must be a whole number' }),
     totalXP: z.int({ error: 'must be a whole number' }).min(0, 'must not be negative'),
     settings: z.record(z.string(), z.unknown()),
@@ -246,6 +273,16 @@ export function canonicalJson(value: unknown): string {
  * runs this too.
  */
 export function fnv1a64(textValue: string): string {
+  const hash = fnv1a64Hasher();
+  hash.update(textValue);
+  return hash.digest();
+}
+
+/**
+ * fnv1a64 fed piece by piece: the digest of the pieces is fnv1a64 of their concatenation, so a
+ * large file can be hashed while it is written. A piece must not end inside a surrogate pair.
+ */
+export function fnv1a64Hasher(): { update: (textValue: string) => void; digest: () => string } {
   // Offset basis 0xcbf29ce484222325, lowest limb first.
   let v0 = 0x2325;
   let v1 = 0x8422;
@@ -263,12 +300,16 @@ export function fnv1a64(textValue: string): string {
     v2 = t2 & 0xffff;
     v3 = t3 & 0xffff;
   };
-  for (let index = 0; index < textValue.length; index += 1) {
-    const code = textValue.codePointAt(index) ?? 0;
-    if (code > 0xffff) index += 1; // the low surrogate was read with the high one
-    utf8(code, step);
-  }
-  return [v3, v2, v1, v0].map((limb) => limb.toString(16).padStart(4, '0')).join('');
+  return {
+    update: (textValue) => {
+      for (let index = 0; index < textValue.length; index += 1) {
+        const code = textValue.codePointAt(index) ?? 0;
+        if (code > 0xffff) index += 1; // the low surrogate was read with the high one
+        utf8(code, step);
+      }
+    },
+    digest: () => [v3, v2, v1, v0].map((limb) => limb.toString(16).padStart(4, '0')).join(''),
+  };
 }
 
 /** Feeds the UTF-8 bytes of one code point (a lone surrogate as its 3-byte form). */

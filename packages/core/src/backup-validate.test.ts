@@ -199,17 +199,17 @@ describe('validateBackup: the schema, after the structural checks', () => {
 
   it('names the path and the rule that failed', () => {
     expect(errorsOf(withHabit({ xpOnComplete: 0 }))).toEqual([
-      'habits[0].xpOnComplete: must be a whole number from 1 to 1000',
+      'habits[0].xpOnComplete: must be a whole number from 1 to 100',
     ]);
     expect(errorsOf(withHabit({ isRecurring: 'yes', color: undefined }))).toEqual([
       'habits[0].isRecurring: must be true or false',
       'habits[0].color: is required',
     ]);
     expect(errorsOf(withHabit({ completions: [{ completionDate: '2024-13-01' }] }))).toEqual([
-      'habits[0].completions[0].completionDate: must be a real date (YYYY-MM-DD)',
+      'habits[0].completions[0].completionDate: must be a real date from 1900-01-01 to 2200-12-31 (YYYY-MM-DD)',
       'habits[0].completions[0].periodKey: is required',
-      'habits[0].completions[0].xpEarned: must be a whole number from 0 to 1000',
-      'habits[0].completions[0].pointsEarned: must be a whole number from 0 to 1000',
+      'habits[0].completions[0].xpEarned: must be a whole number from 0 to 37200',
+      'habits[0].completions[0].pointsEarned: must be a whole number from 0 to 18600',
       'habits[0].completions[0].completedAt: must be a date and time (ISO 8601)',
     ]);
   });

@@ -1,5 +1,5 @@
 /**
- * Checking an import file before anything is applied (spec §4 "Import flow", §5, §8 Import).
+ * Checking an import file before anything is applied (docs/product.md "Import flow", §5, §8 Import).
  * The structural checks answer with the spec's exact messages; once they pass, the full schema
  * runs and every other problem names its path. Integrity and checksum mismatches only warn, so a
  * hand-edited backup still imports.

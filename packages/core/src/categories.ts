@@ -1,6 +1,6 @@
 /**
  * The categories a new account starts with, and the protected fallback category that receives the
- * habits of a deleted category (spec §3, DESIGN §3).
+ * habits of a deleted category (docs/product.md, docs/decisions.md).
  */
 
 export type CategorySeed = { name: string; color: string; monthlyTargetXp: number };

@@ -43,6 +43,30 @@ export function isLocalDate(value: unknown): value is LocalDate {
   }
 }
 
+/**
+ * The years a date may have when it comes from outside (a request, an import file). Real
+ * calendar dates beyond them break things further in: year 0 does not exist in PostgreSQL, and a
+ * week or month after 9999-12-31 has no YYYY-MM-DD form. 1900–2200 is far wider than any habit
+ * history, and far enough from both edges that every period around an accepted date (its week,
+ * month and year, the weeks an analytics view shows) still has a valid form.
+ */
+export const MIN_YEAR = 1900;
+export const MAX_YEAR = 2200;
+export const DATE_RANGE_MESSAGE = `must be a real date from ${String(MIN_YEAR)}-01-01 to ${String(MAX_YEAR)}-12-31 (YYYY-MM-DD)`;
+
+/** A real calendar date with a year from MIN_YEAR to MAX_YEAR. */
+export function isSupportedDate(value: unknown): value is LocalDate {
+  if (!isLocalDate(value)) return false;
+  const year = Number(value.slice(0, 4));
+  return year >= MIN_YEAR && year <= MAX_YEAR;
+}
+
+/** An ISO 8601 instant whose date part (as written) has a year from MIN_YEAR to MAX_YEAR. */
+export function isSupportedInstant(value: string): boolean {
+  const year = Number(value.slice(0, 4));
+  return /^\d{4}-/.test(value) && year >= MIN_YEAR && year <= MAX_YEAR;
+}
+
 export function formatLocalDate(year: number, month: number, day: number): LocalDate {
   return `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
 }

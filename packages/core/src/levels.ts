@@ -1,5 +1,5 @@
 /**
- * Levels, XP and points (DESIGN §4, "Reading A" of spec §9).
+ * Levels, XP and points (docs/decisions.md, "Reading A" of docs/product.md).
  * Level n needs 100(n−1) + 25(n−1)(n−2) total XP: L2 100, L3 250, L4 450, L5 700.
  * Going from level L to L+1 costs 100 + 50(L−1).
  */
@@ -56,5 +56,19 @@ export function pointsForXp(xp: number): number {
   return Math.floor(Math.max(0, xp) / 2);
 }
 
-/** The shop's statement of the earning rate (DESIGN §4: the real rate, stated plainly). */
+/** A habit is worth a whole number of XP from 1 to 100 (docs/decisions.md), on create, edit and import. */
+export const MIN_HABIT_XP = 1;
+export const MAX_HABIT_XP = 100;
+/**
+ * The most days one stored completion can stand for. A completion earns at most the richest
+ * habit's 100 XP, but a change of frequency merges the completions of a new period into one that
+ * keeps their sum (docs/product.md, "Habits"): at most a year of daily completions, plus the last
+ * days of a week that straddled New Year and was merged into the year before.
+ */
+export const MAX_MERGED_DAYS = 372;
+/** The most XP and points one stored completion can hold (see MAX_MERGED_DAYS). */
+export const MAX_COMPLETION_XP = MAX_HABIT_XP * MAX_MERGED_DAYS;
+export const MAX_COMPLETION_POINTS = pointsForXp(MAX_HABIT_XP) * MAX_MERGED_DAYS;
+
+/** The shop's statement of the earning rate (docs/decisions.md: the real rate, stated plainly). */
 export const EARNING_RATE_TEXT = 'You earn 1 pt for every 2 XP.';

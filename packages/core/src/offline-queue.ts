@@ -1,5 +1,5 @@
 /**
- * The offline queue (spec §3, §9; DESIGN §4): changes made while offline wait here and are
+ * The offline queue (docs/product.md; docs/decisions.md): changes made while offline wait here and are
  * replayed in order when the connection returns. Entries are idempotent set-state commands whose
  * id is the idempotency key, so a replay that is retried cannot apply a change twice. Every
  * function returns a new queue; nothing is mutated. Anything dropped is returned with its reason,
@@ -11,7 +11,7 @@ export const MAX_QUEUE_LENGTH = 100;
 export const QUOTA_TRIM_LENGTH = 50;
 export const MAX_ENTRY_AGE_DAYS = 7;
 const MAX_ENTRY_AGE_MS = MAX_ENTRY_AGE_DAYS * 86_400_000;
-/** How long the 'Synced!' badge stays after the queue empties (spec §2, §9). */
+/** How long the 'Synced!' badge stays after the queue empties (docs/product.md). */
 export const SYNCED_BADGE_MS = 5_000;
 
 export type QueueEntry = {
@@ -85,7 +85,7 @@ export function pruneExpired(queue: OfflineQueue, now: number): QueueChange {
   };
 }
 
-/** After a storage quota error: keeps the newest 50 entries (spec §9). */
+/** After a storage quota error: keeps the newest 50 entries (docs/product.md). */
 export function trimOnQuotaError(queue: OfflineQueue): QueueChange {
   const excess = Math.max(0, queue.length - QUOTA_TRIM_LENGTH);
   return { queue: queue.slice(excess), dropped: droppedAs(queue.slice(0, excess), 'quota') };
@@ -139,7 +139,7 @@ export type OfflineBadge = {
 };
 
 /**
- * The header badge (spec §2): 'Offline Mode' while offline; 'Syncing... (N)' while replaying;
+ * The header badge (docs/product.md): 'Offline Mode' while offline; 'Syncing... (N)' while replaying;
  * 'N pending' online with queued entries; 'Synced!' for 5 s after the queue emptied on coming
  * back online (the caller records that moment as justSyncedAt); otherwise none.
  */

@@ -8,6 +8,7 @@ import {
   isSamePeriod,
   nextPeriodKey,
   periodIndex,
+  periodIndexOf,
   periodKey,
   periodRange,
   periodRangeOf,
@@ -134,6 +135,24 @@ describe('period invariants', () => {
         ).toBe(1);
         expect(previousPeriodKey(next, frequency, weekStart)).toBe(earlyKey);
       }),
+    );
+  });
+});
+
+describe('period index of a date', () => {
+  it('equals the index of the period key of that date', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -200_000, max: 200_000 }),
+        fc.constantFrom(...FREQUENCIES),
+        fc.constantFrom<WeekStart>(0, 1, 2, 3, 4, 5, 6),
+        (day, frequency, weekStart) => {
+          const date = fromEpochDay(day);
+          expect(periodIndexOf(date, frequency, weekStart)).toBe(
+            periodIndex(periodKey(date, frequency, weekStart), frequency, weekStart),
+          );
+        },
+      ),
     );
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Periods of a habit's frequency and their keys (DESIGN §4):
+ * Periods of a habit's frequency and their keys (docs/decisions.md):
  * daily YYYY-MM-DD, weekly YYYY-Www, monthly YYYY-MM, yearly YYYY.
  *
  * A weekly period is the 7 days starting on the user's week start. Its key carries the ISO week
@@ -154,6 +154,29 @@ export function periodIndex(
     }
     case 'yearly':
       return parseLocalDate(periodRange(key, frequency).start).year;
+  }
+}
+
+/**
+ * The index of the period that contains `date` (the same line as `periodIndex`), computed from the
+ * date alone, so it never depends on how a key was stored.
+ */
+export function periodIndexOf(
+  date: LocalDate,
+  frequency: Frequency,
+  weekStart: WeekStart = DEFAULT_WEEK_START,
+): number {
+  switch (frequency) {
+    case 'daily':
+      return toEpochDay(date);
+    case 'weekly':
+      return Math.floor(toEpochDay(weekStartOf(date, weekStart)) / 7);
+    case 'monthly': {
+      const { year, month } = parseLocalDate(date);
+      return year * 12 + (month - 1);
+    }
+    case 'yearly':
+      return parseLocalDate(date).year;
   }
 }
 

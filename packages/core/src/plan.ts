@@ -1,5 +1,5 @@
 /**
- * Free and Pro plans: limits, their messages, Pro status and prices (spec §6, §9).
+ * Free and Pro plans: limits, their messages, Pro status and prices (docs/product.md).
  */
 
 export const LIMITED_RESOURCES = ['habits', 'categories', 'rewards'] as const;

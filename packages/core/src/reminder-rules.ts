@@ -1,6 +1,6 @@
 /**
  * The five reminder rules of the planner (reminders.ts), each answering "is it due at instant t?"
- * for one day's context, and the reminders' copy. Thresholds come from spec §4 and §9.
+ * for one day's context, and the reminders' copy. Thresholds come from docs/product.md and §9.
  */
 import { localDateOf, zonedTime, type LocalDate } from './dates';
 import { periodRangeOf, type Frequency, type WeekStart } from './periods';
@@ -15,7 +15,7 @@ import type {
 
 /** A timed reminder is due from its time until this much later; after that it is missed. */
 export const GRACE_MINUTES = 60;
-/** The evening reminder's own window, 9 to 11 PM (spec §9), whatever the reminder window. */
+/** The evening reminder's own window, 9 to 11 PM (docs/product.md), whatever the reminder window. */
 export const EVENING_WINDOW = { start: 21, end: 23 } as const;
 export const STREAK_INACTIVE_HOURS = 4;
 export const DAILY_INACTIVE_HOURS = 2;
@@ -86,7 +86,7 @@ function streakProtection(context: RuleContext, t: number): Reminder | null {
 
 /**
  * Long enough without a completion (the slider), and the streak's period ends today: a period
- * streak survives until its period ends (DESIGN §4), so a weekly streak is not nagged about on
+ * streak survives until its period ends (docs/decisions.md), so a weekly streak is not nagged about on
  * its first day, and there is no "under 24 hours" cap as with the spec's day-based streaks.
  */
 function isStreakAtRisk(context: RuleContext, habit: ReminderHabit, t: number): boolean {

@@ -8,7 +8,7 @@ export const HOUR_MS = 3_600_000;
 export const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
 
-/** The spec's habitual hours when the history says nothing (spec §4). */
+/** The spec's habitual hours when the history says nothing (docs/product.md). */
 export const DEFAULT_HABITUAL_HOURS: readonly number[] = [9, 14, 19];
 
 export type HourWindow = { start: number; end: number };

@@ -71,7 +71,7 @@ function plan(now: Date, overrides: Overrides = {}) {
 const kinds = (result: { due: { kind: ReminderKind }[] }) => result.due.map((r) => r.kind);
 
 describe('defaults', () => {
-  it('match DESIGN §4: window 9–21, 2 a day, protection hours 12/18/20, slider 20 h', () => {
+  it('match docs/decisions.md: window 9–21, 2 a day, protection hours 12/18/20, slider 20 h', () => {
     expect(DEFAULT_REMINDER_CONFIG).toMatchObject({
       reminderTimeRange: { start: 9, end: 21 },
       maxRemindersPerDay: 2,

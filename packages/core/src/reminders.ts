@@ -1,5 +1,5 @@
 /**
- * Smart habit reminders (spec §3, §4, §9; DESIGN §4): which reminders are due now, and when to
+ * Smart habit reminders (docs/product.md; docs/decisions.md): which reminders are due now, and when to
  * look again. One pure planner: the web app and the desktop shell call it on every wake-up and
  * after every change, send `due`, record them in sentToday, and sleep until `nextWakeAt`.
  *
@@ -35,7 +35,7 @@ import {
   weeklyActivityScore,
 } from './reminder-timing';
 
-/** The reminder settings (spec §3), the same shape as the synced settings in contracts. */
+/** The reminder settings (docs/product.md), the same shape as the synced settings in contracts. */
 export type ReminderConfig = {
   enabled: boolean;
   streakReminders: boolean;
@@ -60,7 +60,7 @@ export type ReminderConfig = {
   adaptiveFrequency: boolean;
 };
 
-/** DESIGN §4 defaults: window 9–21, at most 2 a day, protection hours 12/18/20, slider 20 h. */
+/** docs/decisions.md defaults: window 9–21, at most 2 a day, protection hours 12/18/20, slider 20 h. */
 export const DEFAULT_REMINDER_CONFIG: ReminderConfig = {
   enabled: true,
   streakReminders: true,
@@ -86,7 +86,7 @@ export type ReminderKind =
 export type Reminder = { kind: ReminderKind; title: string; body: string; habitIds: string[] };
 export type SentReminder = { kind: ReminderKind; at: number };
 
-/** The parts of the local activity record (spec §3) the planner reads; times in epoch ms. */
+/** The parts of the local activity record (docs/product.md) the planner reads; times in epoch ms. */
 export type ReminderActivity = {
   lastAppOpen: number | null;
   lastInteraction: number | null;
@@ -181,7 +181,7 @@ function contextOf(options: PlanRemindersOptions, draws: readonly [number, numbe
 
 /**
  * The first instant before local midnight at which some rule is due if nothing else changes,
- * else midnight, when scheduling renews (spec §4). A rule can only become due at one of these
+ * else midnight, when scheduling renews (docs/product.md). A rule can only become due at one of these
  * candidates (a slot opens, a threshold passes), so checking them is exact.
  */
 function nextWake(context: RuleContext, now: number): number {

@@ -1,6 +1,6 @@
 /**
  * Dashboard statistics: the hero cards, the habit stats under the frequency tabs, Day Insights,
- * the colour bands and the category goal tracker (spec §2, §9).
+ * the colour bands and the category goal tracker (docs/product.md).
  */
 import { parseLocalDate, type LocalDate } from './dates';
 import type { CompletionFacts, HabitFacts } from './model';

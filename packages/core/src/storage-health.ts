@@ -1,10 +1,10 @@
 /**
- * Storage health for the settings dialog (spec §2, §3, §4, §8, §9): how full the assumed
+ * Storage health for the settings dialog (docs/product.md): how full the assumed
  * capacity is, what takes the room, and what the user can do about it. The caller measures the
  * entries (local storage keys, server data sizes); this module only judges them.
  */
 
-/** The assumed capacity of browser local storage: 8 MB (spec §9). */
+/** The assumed capacity of browser local storage: 8 MB (docs/product.md). */
 export const DEFAULT_STORAGE_CAPACITY = 8_388_608;
 
 export type StoredEntry = { key: string; bytes: number };
@@ -67,7 +67,7 @@ export function storageCategoryOf(key: string): StorageCategory {
   return rule ? rule[0] : 'other';
 }
 
-/** Keys the clean-cache action removes: those containing cache, temp or tmp (spec §9). */
+/** Keys the clean-cache action removes: those containing cache, temp or tmp (docs/product.md). */
 export function isCacheKey(key: string): boolean {
   return storageCategoryOf(key) === 'cache';
 }
@@ -77,7 +77,7 @@ export function cacheKeysToClean(keys: Iterable<string>): string[] {
   return [...keys].filter(isCacheKey);
 }
 
-/** Excellent under 50 %, good under 75 %, warning under 90 %, critical from 90 % (spec §4). */
+/** Excellent under 50 %, good under 75 %, warning under 90 %, critical from 90 % (docs/product.md). */
 export function healthStatusOf(usagePercentage: number): StorageHealthStatus {
   if (usagePercentage >= 90) return 'critical';
   if (usagePercentage >= 75) return 'warning';
@@ -118,7 +118,7 @@ export function storageHealth(options: {
   };
 }
 
-/** The status's messages, then a tip for each bucket that is out of proportion (spec §8). */
+/** The status's messages, then a tip for each bucket that is out of proportion (docs/product.md). */
 export function recommendationsFor(
   status: StorageHealthStatus,
   breakdown: StorageBreakdown,

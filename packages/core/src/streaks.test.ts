@@ -7,7 +7,7 @@ import { bestStreakText, dayStreaks, habitStreaks } from './streaks';
 describe('habit streaks', () => {
   it('counts a run ending today', () => {
     const keys = ['2026-11-20', '2026-11-21', '2026-11-22'];
-    expect(habitStreaks({ periodKeys: keys, frequency: 'daily', today: '2026-11-22' })).toEqual({
+    expect(habitStreaks({ dates: keys, frequency: 'daily', today: '2026-11-22' })).toEqual({
       current: 3,
       best: 3,
     });
@@ -15,7 +15,7 @@ describe('habit streaks', () => {
 
   it('keeps the streak alive while the current period is still open', () => {
     const keys = ['2026-11-20', '2026-11-21'];
-    expect(habitStreaks({ periodKeys: keys, frequency: 'daily', today: '2026-11-22' })).toEqual({
+    expect(habitStreaks({ dates: keys, frequency: 'daily', today: '2026-11-22' })).toEqual({
       current: 2,
       best: 2,
     });
@@ -23,7 +23,7 @@ describe('habit streaks', () => {
 
   it('breaks after a missed period but remembers the best run', () => {
     const keys = ['2026-11-10', '2026-11-11', '2026-11-12', '2026-11-13', '2026-11-20'];
-    expect(habitStreaks({ periodKeys: keys, frequency: 'daily', today: '2026-11-22' })).toEqual({
+    expect(habitStreaks({ dates: keys, frequency: 'daily', today: '2026-11-22' })).toEqual({
       current: 0,
       best: 4,
     });
@@ -32,7 +32,7 @@ describe('habit streaks', () => {
   it('counts weekly, monthly and yearly periods', () => {
     expect(
       habitStreaks({
-        periodKeys: ['2026-W46', '2026-W47'],
+        dates: ['2026-11-12', '2026-11-15'],
         frequency: 'weekly',
         today: '2026-11-22',
       }),
@@ -42,7 +42,7 @@ describe('habit streaks', () => {
     });
     expect(
       habitStreaks({
-        periodKeys: ['2025-12', '2026-01'],
+        dates: ['2025-12-31', '2026-01-01'],
         frequency: 'monthly',
         today: '2026-02-10',
       }),
@@ -51,7 +51,11 @@ describe('habit streaks', () => {
       best: 2,
     });
     expect(
-      habitStreaks({ periodKeys: ['2024', '2026'], frequency: 'yearly', today: '2026-02-10' }),
+      habitStreaks({
+        dates: ['2024-06-01', '2026-01-01'],
+        frequency: 'yearly',
+        today: '2026-02-10',
+      }),
     ).toEqual({
       current: 1,
       best: 1,
@@ -59,13 +63,13 @@ describe('habit streaks', () => {
   });
 
   it('ignores duplicate keys and is zero without completions', () => {
-    expect(habitStreaks({ periodKeys: [], frequency: 'daily', today: '2026-11-22' })).toEqual({
+    expect(habitStreaks({ dates: [], frequency: 'daily', today: '2026-11-22' })).toEqual({
       current: 0,
       best: 0,
     });
     expect(
       habitStreaks({
-        periodKeys: ['2026-11-22', '2026-11-22'],
+        dates: ['2026-11-22', '2026-11-22'],
         frequency: 'daily',
         today: '2026-11-22',
       }),
@@ -84,8 +88,9 @@ describe('habit streaks', () => {
         fc.constantFrom<WeekStart>(0, 1, 6),
         (days, todayDay, frequency, weekStart) => {
           const today = fromEpochDay(todayDay);
-          const keys = days.map((day) => periodKey(fromEpochDay(day), frequency, weekStart));
-          const { current, best } = habitStreaks({ periodKeys: keys, frequency, today, weekStart });
+          const dates = days.map((day) => fromEpochDay(day));
+          const keys = dates.map((date) => periodKey(date, frequency, weekStart));
+          const { current, best } = habitStreaks({ dates, frequency, today, weekStart });
           expect(current).toBeLessThanOrEqual(best);
           expect(best).toBeLessThanOrEqual(new Set(keys).size);
         },
@@ -172,7 +177,7 @@ describe('day streak across time zones', () => {
     ]);
     const keys = dates.map((date) => periodKey(date, 'daily'));
     expect(new Set(keys).size).toBe(6); // June 4 is one period, counted once
-    expect(habitStreaks({ periodKeys: keys, frequency: 'daily', today: '2026-06-05' })).toEqual({
+    expect(habitStreaks({ dates: keys, frequency: 'daily', today: '2026-06-05' })).toEqual({
       current: 6,
       best: 6,
     });

@@ -1,42 +1,34 @@
 /**
- * Streaks are derived from completions, never kept as a counter that could drift (DESIGN §4).
- * A habit's current streak is the run of consecutive completed periods that ends at the current
- * period, or at the previous one while the current period is still open.
+ * Streaks are derived from completions, never kept as a counter that could drift. A habit's current streak is the run of consecutive completed
+ * periods that ends at the current period, or at the previous one while the current period is
+ * still open.
+ *
+ * They are computed from completion dates, not from stored period keys: a key is only as right as
+ * the frequency and week start it was made with, and both can change after the fact.
  */
 import type { LocalDate } from './dates';
-import {
-  periodIndex,
-  periodKey,
-  DEFAULT_WEEK_START,
-  type Frequency,
-  type WeekStart,
-} from './periods';
+import { periodIndexOf, DEFAULT_WEEK_START, type Frequency, type WeekStart } from './periods';
 
 export type Streaks = { current: number; best: number };
 
-/** Current and best streak of a habit from the period keys it was completed in. */
+/** Current and best streak of a habit from the local dates it was completed on. */
 export function habitStreaks(options: {
-  periodKeys: Iterable<string>;
+  dates: Iterable<LocalDate>;
   frequency: Frequency;
   today: LocalDate;
   weekStart?: WeekStart;
 }): Streaks {
   const weekStart = options.weekStart ?? DEFAULT_WEEK_START;
   const indexes = new Set<number>();
-  for (const key of options.periodKeys) {
-    indexes.add(periodIndex(key, options.frequency, weekStart));
+  for (const date of options.dates) {
+    indexes.add(periodIndexOf(date, options.frequency, weekStart));
   }
-  const nowIndex = periodIndex(
-    periodKey(options.today, options.frequency, weekStart),
-    options.frequency,
-    weekStart,
-  );
-  return streaksOf(indexes, nowIndex);
+  return streaksOf(indexes, periodIndexOf(options.today, options.frequency, weekStart));
 }
 
 /** Day streak of the adventurer card: consecutive days with at least one completion. */
 export function dayStreaks(options: { dates: Iterable<LocalDate>; today: LocalDate }): Streaks {
-  return habitStreaks({ periodKeys: options.dates, frequency: 'daily', today: options.today });
+  return habitStreaks({ dates: options.dates, frequency: 'daily', today: options.today });
 }
 
 function streaksOf(indexes: Set<number>, nowIndex: number): Streaks {

@@ -29,7 +29,7 @@ describe('visibility', () => {
     expect(isVisibleOn(specific('monthly', '2026-11-02'), '2025-11-02', 0)).toBe(false);
   });
 
-  it('shows a Specific yearly habit only in its own year (DESIGN §4)', () => {
+  it('shows a Specific yearly habit only in its own year (docs/decisions.md)', () => {
     expect(isVisibleOn(specific('yearly', '2026-03-01'), '2026-12-31', 0)).toBe(true);
     expect(isVisibleOn(specific('yearly', '2026-03-01'), '2027-03-01', 0)).toBe(false);
   });

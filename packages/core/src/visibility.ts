@@ -1,5 +1,5 @@
 /**
- * When a habit shows up, and when it may be completed (spec §4, DESIGN §4).
+ * When a habit shows up, and when it may be completed (docs/product.md, docs/decisions.md).
  */
 import type { LocalDate } from './dates';
 import { isSamePeriod, type Frequency, type WeekStart } from './periods';
@@ -13,7 +13,7 @@ export type Schedule = {
 /**
  * A recurring habit (or one without a date) is visible every day; a Specific one only within the
  * period of its date. A Specific yearly habit is visible only in its own year: the original app
- * showed it in every year, which DESIGN §4 calls a bug.
+ * showed it in every year, which docs/decisions.md calls a bug.
  */
 export function isVisibleOn(habit: Schedule, date: LocalDate, weekStart: WeekStart): boolean {
   if (habit.isRecurring || habit.specificDate === null) return true;
