@@ -40,6 +40,19 @@ describe('the HTTP app over real HTTP', () => {
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
+  it('compresses JSON answers for clients that accept it', async () => {
+    const big = await fetch(`${server.url}/api/openapi.json`, {
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(big.headers.get('content-encoding')).toBe('gzip');
+    expect(big.headers.get('vary')).toContain('Accept-Encoding');
+    expect(((await big.json()) as { openapi: string }).openapi).toMatch(/^3\./);
+    const plain = await fetch(`${server.url}/api/openapi.json`, {
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+  });
+
   it('tells anyone the version, the feedback address and the desktop listing', async () => {
     const response = await client.get('/api/about');
     expect(response.status).toBe(200);

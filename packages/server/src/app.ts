@@ -3,15 +3,17 @@
  */
 import type { About } from '@habitquest/contracts/about';
 import { apiErrorBody, ERROR_MESSAGES } from '@habitquest/contracts/errors';
-import { sql } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
+import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppEnv } from './app-env';
 import { APP_VERSION } from './app-version';
 import type { Auth } from './auth/auth';
+import type { AuthLimits } from './auth/limits';
 import { authRoutes } from './auth/routes';
 import { createSessionReader } from './auth/session-reader';
+import { accountRoutes } from './account/routes';
 import { analyticsRoutes } from './analytics/routes';
 import { checkoutRoutes } from './billing/checkout-routes';
 import { webhookRoutes } from './billing/webhook-routes';
@@ -21,6 +23,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { bodyLimits } from './http/body-limit';
 import { HttpError } from './http/errors';
+import { healthRoutes } from './http/health';
 import { originGuard } from './http/origin-guard';
 import { idempotency } from './http/idempotency';
 import { requireUser } from './http/require-user';
@@ -42,7 +45,28 @@ export type AppDeps = {
   events: EventBus;
   /** The clock; tests may pass their own. */
   now?: () => Date;
+  /** The sign-in, sign-up and other account limits; tests may loosen some. */
+  authLimits?: Partial<AuthLimits>;
+  /** How often open event streams send a heartbeat and re-check their session. */
+  heartbeatMs?: number;
 };
+
+/** API answers that carry nothing of a user's and may be cached by their own rules. */
+const PUBLIC_API_PATHS = new Set(['/api/health', '/api/ready', '/api/about', '/api/openapi.json']);
+
+/**
+ * Cache-Control: no-store on every other /api answer, errors included: they carry a user's data
+ * (or say whether someone is signed in), which no browser cache, shared proxy or back/forward
+ * cache may keep after sign-out. A route's own policy is kept when it already says no-store.
+ */
+function noStoreUserData(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    await next();
+    if (PUBLIC_API_PATHS.has(c.req.path)) return;
+    if (!c.res.headers.get('cache-control')?.includes('no-store'))
+      c.res.headers.set('Cache-Control', 'no-store');
+  };
+}
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const { config, logger, database, auth } = deps;
@@ -51,7 +75,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.use(requestId());
-  app.use('/api/*', bodyLimits());
+  // Outermost, so every answer gets them: errors, refusals and the body limit's 413 included.
   app.use(
     secureHeaders({
       contentSecurityPolicy: {
@@ -59,9 +83,17 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
         imgSrc: ["'self'", 'data:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         connectSrc: ["'self'"],
+        // An injected <base> cannot re-point the app's relative URLs, and a form can only be
+        // submitted here. The app's forms are handled in script; Stripe Checkout and OAuth are
+        // reached by navigating to a URL the API returns, which form-action does not govern.
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
       },
     }),
   );
+  // JSON answers and index.html, gzip'd on the fly for clients that accept it; event streams
+  // (text/event-stream, no-transform) and files already compressed by the build pass through.
+  app.use(compress());
   app.use(async (c, next) => {
     const started = performance.now();
     await next();
@@ -77,10 +109,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     );
   });
 
-  app.get('/api/health', async (c) => {
-    await db.execute(sql`select 1`);
-    return c.json({ ok: true, db: database.kind });
-  });
+  app.use('/api/*', noStoreUserData());
+  app.use('/api/*', bodyLimits());
+
+  app.route('/api', healthRoutes(database, logger));
   const about: About = {
     version: APP_VERSION,
     feedbackEmail: config.feedbackEmail,
@@ -97,7 +129,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const readSession = createSessionReader(auth, db);
   // A signed-out checkout gets the spec's own sentence rather than the generic one.
   app.use('/api/checkout', requireUser(readSession, ERROR_MESSAGES.checkoutUnauthenticated));
-  app.route('/api/auth', authRoutes({ auth, db, config }));
+  app.route('/api/auth', authRoutes({ auth, db, config, limits: deps.authLimits ?? {} }));
 
   const api = new Hono<AppEnv>();
   api.use(requireUser(readSession));
@@ -108,9 +140,18 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', categoryRoutes(features));
   api.route('/', rewardRoutes(features));
   api.route('/', backupRoutes(features));
-  api.route('/', eventRoutes({ events: deps.events }));
+  api.route(
+    '/',
+    eventRoutes({
+      events: deps.events,
+      readSession,
+      logger,
+      ...(deps.heartbeatMs ? { heartbeatMs: deps.heartbeatMs } : {}),
+    }),
+  );
   api.route('/', checkoutRoutes(features));
   api.route('/', analyticsRoutes(features));
+  api.route('/', accountRoutes(features));
   // (end of feature routes)
   api.all('*', (c) => c.json(apiErrorBody('NOT_FOUND', 'Not found'), 404));
   app.route('/api', api);

@@ -17,30 +17,45 @@ const flag = z
   .optional()
   .transform((value) => value === 'true' || value === '1');
 
-const zEnv = z.object({
-  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: optional.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
-  PUBLIC_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
-  AUTH_SECRET: optional.pipe(z.string().min(32).optional()),
-  SMTP_URL: optional.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
-  MAIL_FROM: z.string().min(3).default('HabitQuest <no-reply@habitquest.local>'),
-  FEEDBACK_EMAIL: z.email().default('feedback@habitquest.app'),
-  DESKTOP_APP_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
-  GOOGLE_CLIENT_ID: optional,
-  GOOGLE_CLIENT_SECRET: optional,
-  GITHUB_CLIENT_ID: optional,
-  GITHUB_CLIENT_SECRET: optional,
-  DISCORD_CLIENT_ID: optional,
-  DISCORD_CLIENT_SECRET: optional,
-  STRIPE_SECRET_KEY: optional,
-  STRIPE_WEBHOOK_SECRET: optional,
-  STRIPE_API_BASE: optional.pipe(z.url().optional()),
-  TRUST_PROXY: flag,
-  WEB_DIST: z.string().min(1).default(path.join(repoRoot, 'packages/web/dist')),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-});
+export const AUTH_SECRET_REQUIRED =
+  'required when DATABASE_URL is set (at least 32 characters, the same on every instance sharing the database)';
+
+const zEnv = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: optional.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+    PUBLIC_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    AUTH_SECRET: optional.pipe(z.string().min(32).optional()),
+    SMTP_URL: optional.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+    MAIL_FROM: z.string().min(3).default('HabitQuest <no-reply@habitquest.local>'),
+    FEEDBACK_EMAIL: z.email().default('feedback@habitquest.app'),
+    DESKTOP_APP_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    GOOGLE_CLIENT_ID: optional,
+    GOOGLE_CLIENT_SECRET: optional,
+    GITHUB_CLIENT_ID: optional,
+    GITHUB_CLIENT_SECRET: optional,
+    DISCORD_CLIENT_ID: optional,
+    DISCORD_CLIENT_SECRET: optional,
+    STRIPE_SECRET_KEY: optional,
+    STRIPE_WEBHOOK_SECRET: optional,
+    STRIPE_API_BASE: optional.pipe(z.url().optional()),
+    TRUST_PROXY: flag,
+    WEB_DIST: z.string().min(1).default(path.join(repoRoot, 'packages/web/dist')),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
+  })
+  .superRefine((env, ctx) => {
+    // A generated secret lives in one instance's DATA_DIR. Instances sharing a database would each
+    // make their own, and a session signed by one would be refused by the next: users would be
+    // signed out at random as a load balancer moves them around.
+    if (env.DATABASE_URL !== undefined && env.AUTH_SECRET === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: AUTH_SECRET_REQUIRED });
+    }
+  });
 
 export type OAuthCredentials = { clientId: string; clientSecret: string };
 
@@ -65,6 +80,8 @@ export type Config = {
   trustProxy: boolean;
   webDist: string;
   logLevel: z.infer<typeof zEnv>['LOG_LEVEL'];
+  /** 'auto': readable lines on a terminal, JSON lines otherwise (a log collector, systemd). */
+  logFormat: z.infer<typeof zEnv>['LOG_FORMAT'];
 };
 
 /** Reads and validates the configuration; throws one message listing every bad variable. */
@@ -109,5 +126,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: v.TRUST_PROXY,
     webDist: path.resolve(v.WEB_DIST),
     logLevel: v.LOG_LEVEL,
+    logFormat: v.LOG_FORMAT,
   };
 }

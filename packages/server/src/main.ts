@@ -7,7 +7,7 @@ import { createLogger } from './logger';
 import { startServer } from './server';
 
 const config = loadConfig();
-const logger = createLogger(config.logLevel);
+const logger = createLogger(config.logLevel, undefined, config.logFormat);
 
 try {
   const server = await startServer({ config, logger });

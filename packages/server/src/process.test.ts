@@ -7,12 +7,14 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parseLockFile } from './data-dir';
 import { spawnServerFile, type ChildServer } from './testing/child-server';
 import {
   createTestDatabase,
   DATABASE_KINDS,
   pgliteTemplate,
   signUp,
+  TEST_AUTH_SECRET,
   TEST_ORIGIN,
   TestClient,
 } from './testing/harness';
@@ -122,7 +124,10 @@ describe.concurrent('the server process', () => {
     async (kind) => {
       const dataDir = await freshDataDir(kind);
       const database = kind === 'postgres' ? await createTestDatabase() : null;
-      const env = { DATA_DIR: dataDir, ...(database ? { DATABASE_URL: database.url } : {}) };
+      const env = {
+        DATA_DIR: dataDir,
+        ...(database ? { DATABASE_URL: database.url, AUTH_SECRET: TEST_AUTH_SECRET } : {}),
+      };
       const children: ChildServer[] = [];
       try {
         const victim = spawnServerFile('main.ts', env);
@@ -147,9 +152,8 @@ describe.concurrent('the server process', () => {
         expect(await victim.exited).toEqual({ code: null, signal: 'SIGKILL' });
         if (kind === 'pglite') {
           // The killed process could not clean up: its pid is still in the lock file.
-          expect(readFileSync(path.join(dataDir, 'server.pid'), 'utf8')).toBe(
-            String(victim.child.pid),
-          );
+          const lock = parseLockFile(readFileSync(path.join(dataDir, 'server.pid'), 'utf8'));
+          expect(lock?.pid).toBe(victim.child.pid);
         }
 
         const revived = spawnServerFile('main.ts', env);
@@ -166,6 +170,25 @@ describe.concurrent('the server process', () => {
       } finally {
         for (const child of children) child.child.kill('SIGKILL');
         await database?.drop();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+    PROCESS_TIMEOUT,
+  );
+
+  it(
+    'refuses to start on PostgreSQL without AUTH_SECRET, naming it',
+    async () => {
+      const dataDir = await freshDataDir('postgres');
+      try {
+        const server = spawnServerFile('main.ts', {
+          DATA_DIR: dataDir,
+          DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/not_used',
+        });
+        expect((await server.exited).code).toBe(1);
+        expect(server.output()).toContain('AUTH_SECRET: required when DATABASE_URL is set');
+        expect(server.output()).not.toContain('is ready');
+      } finally {
         rmSync(dataDir, { recursive: true, force: true });
       }
     },

@@ -9,12 +9,14 @@ import type { Hono } from 'hono';
 import { createApp } from './app';
 import type { AppEnv } from './app-env';
 import { createAuth } from './auth/auth';
+import type { AuthLimits } from './auth/limits';
 import type { Config } from './config';
 import { lockDataDir, loadOrCreateSecret } from './data-dir';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import type { Logger } from './logger';
 import { createMailer, type Mailer } from './mail/mailer';
-import { createEventBus } from './realtime/bus';
+import { startingApp } from './http/health';
+import { createEventBus, type EventBus } from './realtime/bus';
 
 export type RunningServer = {
   /** The Hono app being served (tests read its route table). */
@@ -30,9 +32,13 @@ export async function startServer(options: {
   config: Config;
   logger: Logger;
   now?: () => Date;
+  /** The account limits of auth/limits.ts, some replaced (tests only). */
+  authLimits?: Partial<AuthLimits>;
   mailer?: Mailer;
+  /** How often open event streams send a heartbeat and re-check their session (tests shorten it). */
+  heartbeatMs?: number;
 }): Promise<RunningServer> {
-  const { config, logger } = options;
+  const { config } = options;
   const unlock = config.databaseUrl ? noop : lockDataDir(config.dataDir);
   try {
     const database = await openDatabase(
@@ -40,27 +46,21 @@ export async function startServer(options: {
         ? { kind: 'postgres', url: config.databaseUrl }
         : { kind: 'pglite', dataDir: config.dataDir },
     );
-    await database.migrate();
-    const secret = config.authSecret ?? loadOrCreateSecret(config.dataDir);
-    const mailer =
-      options.mailer ??
-      createMailer({
-        smtpUrl: config.smtpUrl,
-        from: config.mailFrom,
-        outboxDir: path.join(config.dataDir, 'outbox'),
-        logger,
-      });
-    const auth = createAuth({ config, db: database.db, secret, mailer, logger });
-    const events = await createEventBus(database, logger);
-    const app = createApp({
-      config,
-      logger,
-      database,
-      auth,
-      events,
-      ...(options.now ? { now: options.now } : {}),
-    });
-    const server = await listen(app.fetch, config);
+    // Listen at once, so a supervisor sees the process alive (and not yet ready) while the
+    // migrations run; the real app takes over when everything is in place.
+    let handle: Parameters<typeof serve>[0]['fetch'] = startingApp().fetch;
+    const server = await listen((request, env) => handle(request, env), config);
+    let composed: { events: EventBus; app: Hono<AppEnv> };
+    try {
+      await database.migrate();
+      composed = await compose({ ...options, database });
+    } catch (error) {
+      await closeServer(server);
+      await database.close();
+      throw error;
+    }
+    const { events, app } = composed;
+    handle = app.fetch;
     const port = (server.address() as AddressInfo).port;
     return {
       app,
@@ -70,11 +70,7 @@ export async function startServer(options: {
       close: async () => {
         // Open event streams end first, or the HTTP server would wait for them forever.
         const eventsClosed = events.close();
-        await new Promise<void>((resolve) => {
-          server.close(() => {
-            resolve();
-          });
-        });
+        await closeServer(server);
         await eventsClosed;
         await database.close();
         unlock();
@@ -88,6 +84,50 @@ export async function startServer(options: {
 
 function noop(): void {
   // nothing to release: PostgreSQL needs no data-directory lock
+}
+
+/** Auth, mail, the realtime bus and the app over a migrated database. */
+async function compose(
+  options: Parameters<typeof startServer>[0] & { database: DatabaseHandle },
+): Promise<{ events: EventBus; app: Hono<AppEnv> }> {
+  const { config, logger, database } = options;
+  const secret = config.authSecret ?? loadOrCreateSecret(config.dataDir);
+  const mailer =
+    options.mailer ??
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+      logger,
+    });
+  const events = await createEventBus(database, logger);
+  const auth = createAuth({
+    config,
+    db: database.db,
+    secret,
+    mailer,
+    logger,
+    onSessionEnded: events.sessionsEnded,
+  });
+  const app = createApp({
+    config,
+    logger,
+    database,
+    auth,
+    events,
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.authLimits ? { authLimits: options.authLimits } : {}),
+    ...(options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : {}),
+  });
+  return { events, app };
+}
+
+function closeServer(server: ServerType): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => {
+      resolve();
+    });
+  });
 }
 
 function listen(fetch: Parameters<typeof serve>[0]['fetch'], config: Config): Promise<ServerType> {

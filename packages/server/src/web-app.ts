@@ -6,7 +6,30 @@ import type { Hono } from 'hono';
 import type { AppEnv } from './app-env';
 import type { Logger } from './logger';
 
-/** Serves the built SPA; any unknown path gets index.html so client-side routes load. */
+/** The path where the web app asks which build the server serves now (see `buildIdOf`). */
+export const BUILD_ID_PATH = '/build.json';
+
+/**
+ * The build an index.html starts: its entry script, e.g. `/assets/index-QpZOyo8J.js`. Its name
+ * carries a content hash, so a new deployment has a new one; open tabs compare it with their own.
+ */
+export function buildIdOf(indexHtml: string): string | null {
+  return /<script[^>]*type="module"[^>]*src="([^"]+)"/.exec(indexHtml)?.[1] ?? null;
+}
+
+/**
+ * A path that names a file (`/assets/…`, or a last segment with an extension such as
+ * `/favicon.png`) rather than a page of the app.
+ */
+export function looksLikeFile(requestPath: string): boolean {
+  return requestPath.startsWith('/assets/') || /\/[^/]*\.[a-z0-9]{1,12}$/i.test(requestPath);
+}
+
+/**
+ * Serves the built SPA; any unknown page path gets index.html so client-side routes load. A
+ * missing file answers 404: a tab left open across a redeploy asks for chunks that are gone, and
+ * index.html in their place would fail as a script in ways the app cannot tell apart.
+ */
 export function mountWebApp(app: Hono<AppEnv>, webDist: string, logger: Logger): void {
   const indexFile = path.join(webDist, 'index.html');
   if (!existsSync(indexFile)) {
@@ -22,8 +45,19 @@ export function mountWebApp(app: Hono<AppEnv>, webDist: string, logger: Logger):
     // File names under /assets carry a content hash, so they never change.
     if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
   });
-  app.use('*', serveStatic({ root }));
+  // Read at each request, like index.html below: a dist replaced under a running server counts.
+  app.get(BUILD_ID_PATH, async (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json({ build: buildIdOf(await readFile(indexFile, 'utf8')) });
+  });
+  // The build writes .br and .gz beside each text file (scripts/precompress.mjs): sent as such to
+  // browsers that accept them, with Vary: Accept-Encoding.
+  app.use('*', serveStatic({ root, precompressed: true }));
   app.get('*', async (c) => {
+    if (looksLikeFile(c.req.path)) {
+      c.header('Cache-Control', 'no-store');
+      return c.text('Not found', 404);
+    }
     c.header('Cache-Control', 'no-cache');
     return c.html(await readFile(indexFile, 'utf8'));
   });

@@ -12,6 +12,7 @@ import {
   DATABASE_KINDS,
   pgliteTemplate,
   signUp,
+  TEST_AUTH_SECRET,
   TEST_ORIGIN,
   TestClient,
 } from '../testing/harness';
@@ -65,7 +66,7 @@ describe.each(DATABASE_KINDS)('admin commands on %s', (kind) => {
       PUBLIC_URL: TEST_ORIGIN,
       WEB_DIST: path.join(dataDir, 'no-web'),
       LOG_LEVEL: 'silent',
-      ...(database ? { DATABASE_URL: database.url } : {}),
+      ...(database ? { DATABASE_URL: database.url, AUTH_SECRET: TEST_AUTH_SECRET } : {}),
     });
   });
   afterAll(async () => {

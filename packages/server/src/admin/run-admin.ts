@@ -6,6 +6,7 @@ import type { Config } from '../config';
 import { DataDirLockedError } from '../data-dir';
 import { openAdminContext, type AdminContext } from './admin-context';
 import { createUser } from './create-user';
+import { backupEmbedded, restoreEmbedded } from './embedded-backup';
 import { grantPro } from './grant-pro';
 import { listUsers, type ListedUser } from './list-users';
 import { revokePro } from './revoke-pro';
@@ -22,9 +23,13 @@ Commands:
   revoke-pro <email|username>                make the user free: clears both entitlements and
                                              marks their paid purchases 'revoked' (kept, not deleted)
   list-users                                 list every account with its plan
+  backup <file>                              write the embedded database to <file>
+  restore <file>                             replace the embedded database with <file>
+                                             (the previous one is kept beside it)
 
 The database is the server's: DATABASE_URL when set, otherwise the embedded one in DATA_DIR,
-which only one process can open at a time (stop the server first).
+which only one process can open at a time (stop the server first). With DATABASE_URL, back up
+with pg_dump and restore with pg_restore (docs/deploy.md).
 Exit codes: 0 done, 1 refused or failed, 2 wrong usage.`;
 
 type Command = {
@@ -32,11 +37,19 @@ type Command = {
   run: (context: AdminContext, args: string[], output: AdminOutput) => Promise<number>;
 };
 
-const COMMANDS: Record<string, Command> = {
+/** A command that works on the data directory's files rather than through a database session. */
+type FileCommand = {
+  args: string[];
+  runFiles: (config: Config, args: string[], output: AdminOutput) => Promise<number>;
+};
+
+const COMMANDS: Record<string, Command | FileCommand> = {
   'create-user': { args: ['email', 'username', 'password'], run: runCreateUser },
   'grant-pro': { args: ['email|username'], run: runGrantPro },
   'revoke-pro': { args: ['email|username'], run: runRevokePro },
   'list-users': { args: [], run: runListUsers },
+  backup: { args: ['file'], runFiles: runBackup },
+  restore: { args: ['file'], runFiles: runRestore },
 };
 
 /** Runs one operator command; resolves to the process exit code. */
@@ -62,6 +75,7 @@ export async function runAdmin(
   }
   let context: AdminContext;
   try {
+    if ('runFiles' in command) return await command.runFiles(config, args, output);
     context = await openAdminContext(config);
   } catch (error) {
     if (!(error instanceof DataDirLockedError)) throw error;
@@ -75,6 +89,56 @@ export async function runAdmin(
   } finally {
     await context.close();
   }
+}
+
+async function runBackup(config: Config, args: string[], output: AdminOutput) {
+  if (config.databaseUrl) return refuseForPostgres('backup', output);
+  return explained(output, async () => {
+    const { file, bytes } = await backupEmbedded({ dataDir: config.dataDir, file: args[0] ?? '' });
+    output.log(`Backed up ${config.dataDir} to ${file} (${formatBytes(bytes)}).`);
+  });
+}
+
+async function runRestore(config: Config, args: string[], output: AdminOutput) {
+  if (config.databaseUrl) return refuseForPostgres('restore', output);
+  return explained(output, async () => {
+    const { users, keptAt } = await restoreEmbedded({
+      dataDir: config.dataDir,
+      file: args[0] ?? '',
+      now: new Date(),
+    });
+    const kept = keptAt ? ` The previous database is kept at ${keptAt}.` : '';
+    output.log(
+      `Restored ${args[0] ?? ''} into ${config.dataDir}: ${users} account${users === 1 ? '' : 's'}.${kept}`,
+    );
+  });
+}
+
+/** Runs a file command; a refusal it explains becomes one line and exit 1, not a stack trace. */
+async function explained(output: AdminOutput, run: () => Promise<void>): Promise<number> {
+  try {
+    await run();
+    return EXIT.ok;
+  } catch (error) {
+    if (error instanceof DataDirLockedError || !(error instanceof Error)) throw error;
+    output.error(error.message);
+    return EXIT.failed;
+  }
+}
+
+function refuseForPostgres(command: 'backup' | 'restore', output: AdminOutput): number {
+  output.error(
+    command === 'backup'
+      ? 'DATABASE_URL is set: back up PostgreSQL with pg_dump, e.g. pg_dump --format=custom --file=habitquest.dump "$DATABASE_URL" (docs/deploy.md).'
+      : 'DATABASE_URL is set: restore PostgreSQL with pg_restore, e.g. pg_restore --clean --if-exists --dbname="$DATABASE_URL" habitquest.dump (docs/deploy.md).',
+  );
+  return EXIT.failed;
+}
+
+function formatBytes(bytes: number): string {
+  return bytes < 1024 * 1024
+    ? `${(bytes / 1024).toFixed(0)} KB`
+    : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
 async function runCreateUser(context: AdminContext, args: string[], output: AdminOutput) {

@@ -169,6 +169,12 @@ describe.each(DATABASE_KINDS)('analytics on %s', (kind) => {
       bestMonth: { month: 12, xp: 50 },
       // Budget counts from its back-filled completion on Dec 10, 2025: December is one done of one.
       averageCompletionRate: 100,
+      // A past year's shop summary is its own November and December, not this year's months.
+      rewardShop: {
+        previousMonth: { itemsRedeemed: 0, pointsSpent: 0 },
+        thisMonth: { itemsRedeemed: 0, pointsSpent: 0 },
+      },
+      firstYear: 2025,
     });
   });
 

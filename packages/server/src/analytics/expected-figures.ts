@@ -35,6 +35,8 @@ export const EXPECTED_OVERVIEW_2026 = {
     previousMonth: { itemsRedeemed: 1, pointsSpent: 40 },
     thisMonth: { itemsRedeemed: 2, pointsSpent: 125 },
   },
+  // Budget's back-filled completion of 2025-12-10 is the account's earliest data.
+  firstYear: 2025,
 };
 
 type Bar = { completed: number; total: number; rate: number; completions: number; xp: number };

@@ -1,6 +1,6 @@
 /**
  * Rows to core's facts (core/model.ts). Instants become local dates in the user's time zone, the
- * same day boundary as everywhere else (DESIGN §4).
+ * same day boundary as everywhere else (docs/decisions.md).
  */
 import { localDateOf } from '@habitquest/core/dates';
 import type {

@@ -351,7 +351,9 @@ describe.each(DATABASE_KINDS)('rate limits on %s', (kind) => {
     expect(fourth.body).toMatchObject({ error: { code: 'RATE_LIMITED' } });
   });
 
-  it('caps failures per account across rotating addresses', async () => {
+  it('does not lock the owner out after failures from rotating addresses', async () => {
+    // Ten failures used to lock the account for everyone for 15 minutes. Failures now block
+    // their own address (see limits.test.ts); the account-wide limit is far higher.
     const { email, password } = await signUp(server);
     for (let attempt = 0; attempt < 10; attempt += 1) {
       expect(
@@ -363,8 +365,8 @@ describe.each(DATABASE_KINDS)('rate limits on %s', (kind) => {
         ).status,
       ).toBe(401);
     }
-    const blocked = await clientFrom(server).post('/api/auth/sign-in/email', { email, password });
-    expect(blocked.status).toBe(429);
+    const owner = await clientFrom(server).post('/api/auth/sign-in/email', { email, password });
+    expect(owner.status).toBe(200);
   });
 
   it('sends at most 3 reset mails per address per hour', async () => {

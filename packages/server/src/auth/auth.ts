@@ -22,8 +22,13 @@ export function createAuth(options: {
   secret: string;
   mailer: Mailer;
   logger: Logger;
+  /**
+   * Called after a session row is gone (sign-out, a password reset ending every session, a
+   * revocation), so open event streams can end at once; must not throw.
+   */
+  onSessionEnded?: (userId: string) => Promise<void>;
 }) {
-  const { config, db, secret, mailer, logger } = options;
+  const { config, db, secret, mailer, logger, onSessionEnded } = options;
   const isHttps = config.publicUrl.startsWith('https://');
   return betterAuth({
     appName: 'HabitQuest',
@@ -67,6 +72,13 @@ export function createAuth(options: {
       ipAddress: { ipAddressHeaders: config.trustProxy ? ['x-forwarded-for'] : [] },
     },
     databaseHooks: {
+      session: {
+        delete: {
+          after: async (ended) => {
+            await onSessionEnded?.(ended.userId);
+          },
+        },
+      },
       user: {
         create: {
           after: async (created) => {

@@ -60,3 +60,23 @@ function judge(
     retryAfterSeconds: Math.max(1, Math.ceil((row.windowStart + rule.windowMs - now) / 1000)),
   };
 }
+
+/**
+ * Remembers that `key` happened now (a successful sign-in from an address). The rate-limit table
+ * holds it, so every instance sees it; only windowStart matters.
+ */
+export async function markSeen(db: Database, key: string, now: number): Promise<void> {
+  await db
+    .insert(rateLimits)
+    .values({ key, windowStart: now, count: 1 })
+    .onConflictDoUpdate({ target: rateLimits.key, set: { windowStart: now } });
+}
+
+/** Whether `key` was marked seen at or after `since`. */
+export async function seenSince(db: Database, key: string, since: number): Promise<boolean> {
+  const [row] = await db
+    .select({ windowStart: rateLimits.windowStart })
+    .from(rateLimits)
+    .where(sql`${rateLimits.key} = ${key}`);
+  return row !== undefined && row.windowStart >= since;
+}

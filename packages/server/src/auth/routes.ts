@@ -1,6 +1,7 @@
 /**
- * /api/auth/*: Better Auth's endpoints, with the app's own guards in front of sign-in and
- * password reset (rate limits in the database, and the spec's "username not found" answer).
+ * /api/auth/*: Better Auth's endpoints, with the app's own guards in front of sign-in, sign-up,
+ * the username check, change-password and password reset (rate limits in the database, see
+ * limits.ts, and the spec's "username not found" answer).
  */
 import {
   oauthNotSetUpMessage,
@@ -16,16 +17,38 @@ import type { Database } from '../db/client';
 import { user } from '../db/schema';
 import { clientIp } from '../http/client-ip';
 import type { Auth } from './auth';
-import { hitLimit, peekLimit, type LimitResult, type LimitRule } from './rate-limit';
+import { AUTH_LIMITS, type AuthLimits } from './limits';
+import { hitLimit, markSeen, peekLimit, seenSince, type LimitResult } from './rate-limit';
+import { createSessionReader } from './session-reader';
 
-export const SIGN_IN_PER_IP: LimitRule = { windowMs: 10_000, max: 3 };
-export const FAILURES_PER_ACCOUNT: LimitRule = { windowMs: 15 * 60_000, max: 10 };
-export const RESET_MAILS_PER_ADDRESS: LimitRule = { windowMs: 60 * 60_000, max: 3 };
-export const RESET_REQUESTS_PER_IP: LimitRule = { windowMs: 60_000, max: 10 };
+/** Kept for the tests that count against it; every limit lives in limits.ts. */
+export const SIGN_IN_PER_IP = AUTH_LIMITS.signInPerIp;
 
-export function authRoutes(options: { auth: Auth; db: Database; config: Config }): Hono<AppEnv> {
+export const LIMIT_MESSAGES = {
+  signInPerIp: 'Too many sign-in attempts. Please wait a few seconds and try again.',
+  failuresFromHere:
+    'Too many failed sign-in attempts for this account from your network. Please try again later.',
+  accountUnderAttack:
+    'This account has had many failed sign-in attempts, so for now it accepts sign-ins only from networks it was used on before. Please try again later, or reset your password.',
+  signUps: 'Too many accounts were created from your network. Please try again later.',
+  usernameChecks: 'Too many username checks. Please wait a few minutes and try again.',
+  passwordChange: 'Too many wrong current passwords. Please try again later.',
+  resetRequests: 'Too many reset requests. Please wait a moment and try again.',
+  resetMails: 'Too many reset e-mails for this address. Please try again later.',
+} as const;
+
+export function authRoutes(options: {
+  auth: Auth;
+  db: Database;
+  config: Config;
+  /** The limits of limits.ts unless a test gives others. */
+  limits?: Partial<AuthLimits>;
+}): Hono<AppEnv> {
   const { auth, db, config } = options;
+  const limits: AuthLimits = { ...AUTH_LIMITS, ...options.limits };
+  const readSession = createSessionReader(auth, db);
   const app = new Hono<AppEnv>();
+  const ipOf = (c: Context) => clientIp(c, config.trustProxy);
 
   app.get('/providers', (c) => c.json(providersOf(config)));
   // An unconfigured provider gets words the sign-in dialog can show, not Better Auth's 404.
@@ -37,42 +60,66 @@ export function authRoutes(options: { auth: Auth; db: Database; config: Config }
   });
   app.post('/sign-in/email', (c) => signIn(c, 'email'));
   app.post('/sign-in/username', (c) => signIn(c, 'username'));
+  // Every attempt counts, refused ones too: a duplicate e-mail or username answers whether it
+  // exists, so sign-up is an oracle as well as a way to fill the database.
+  app.post('/sign-up/email', async (c) => {
+    const now = Date.now();
+    const ip = ipOf(c);
+    const byIp = await hitLimit(db, `signup:ip:${ip}`, limits.signUpsPerIp, now);
+    if (!byIp.isAllowed) return tooMany(c, byIp, LIMIT_MESSAGES.signUps);
+    const response = await auth.handler(c.req.raw);
+    // The address an account was made from is one its owner uses.
+    const userId = response.ok ? await createdUserId(response) : null;
+    if (userId) await markSeen(db, knownAddressKey(userId, ip), now);
+    return response;
+  });
+  // Each answer says whether a username exists.
+  app.post('/is-username-available', async (c) => {
+    const byIp = await hitLimit(
+      db,
+      `username-check:ip:${ipOf(c)}`,
+      limits.usernameChecksPerIp,
+      Date.now(),
+    );
+    if (!byIp.isAllowed) return tooMany(c, byIp, LIMIT_MESSAGES.usernameChecks);
+    return auth.handler(c.req.raw);
+  });
+  // A stolen session must not become unlimited guesses at the current password. Better Auth
+  // checks it in two endpoints (the web app uses neither yet); both share one counter.
+  app.post('/change-password', (c) => guardCurrentPassword(c));
+  app.post('/verify-password', (c) => guardCurrentPassword(c));
   app.post('/request-password-reset', async (c) => {
     const email = text((await readJson(c)).email).toLowerCase();
     const now = Date.now();
-    const byIp = await hitLimit(
-      db,
-      `reset:ip:${clientIp(c, config.trustProxy)}`,
-      RESET_REQUESTS_PER_IP,
-      now,
-    );
-    if (!byIp.isAllowed)
-      return tooMany(c, byIp, 'Too many reset requests. Please wait a moment and try again.');
-    const byAddress = await hitLimit(db, `reset:mail:${email}`, RESET_MAILS_PER_ADDRESS, now);
-    if (!byAddress.isAllowed)
-      return tooMany(
-        c,
-        byAddress,
-        'Too many reset e-mails for this address. Please try again later.',
-      );
+    const byIp = await hitLimit(db, `reset:ip:${ipOf(c)}`, limits.resetRequestsPerIp, now);
+    if (!byIp.isAllowed) return tooMany(c, byIp, LIMIT_MESSAGES.resetRequests);
+    const byAddress = await hitLimit(db, `reset:mail:${email}`, limits.resetMailsPerAddress, now);
+    if (!byAddress.isAllowed) return tooMany(c, byAddress, LIMIT_MESSAGES.resetMails);
     return auth.handler(c.req.raw);
   });
   app.all('/*', (c) => auth.handler(c.req.raw));
 
+  /** Lets a request that checks the current password through unless it failed too often. */
+  async function guardCurrentPassword(c: Context<AppEnv>): Promise<Response> {
+    const userId = await readSession(c.req.header('cookie'));
+    if (!userId) return auth.handler(c.req.raw);
+    const now = Date.now();
+    const key = `password-check:fail:${userId}`;
+    const rule = limits.passwordChangeFailuresPerAccount;
+    const failures = await peekLimit(db, key, rule, now);
+    if (!failures.isAllowed) return tooMany(c, failures, LIMIT_MESSAGES.passwordChange);
+    const response = await auth.handler(c.req.raw);
+    if (response.status === 400 && (await errorCodeOf(response)) === 'INVALID_PASSWORD')
+      await hitLimit(db, key, rule, now);
+    return response;
+  }
+
+  /** Sign-in with the policy of limits.ts: per address, per (account, address), per account. */
   async function signIn(c: Context<AppEnv>, kind: 'email' | 'username'): Promise<Response> {
     const now = Date.now();
-    const byIp = await hitLimit(
-      db,
-      `signin:ip:${clientIp(c, config.trustProxy)}`,
-      SIGN_IN_PER_IP,
-      now,
-    );
-    if (!byIp.isAllowed)
-      return tooMany(
-        c,
-        byIp,
-        'Too many sign-in attempts. Please wait a few seconds and try again.',
-      );
+    const ip = ipOf(c);
+    const byIp = await hitLimit(db, `signin:ip:${ip}`, limits.signInPerIp, now);
+    if (!byIp.isAllowed) return tooMany(c, byIp, LIMIT_MESSAGES.signInPerIp);
 
     const body = await readJson(c);
     const identifier = text(kind === 'email' ? body.email : body.username).toLowerCase();
@@ -85,23 +132,56 @@ export function authRoutes(options: { auth: Auth; db: Database; config: Config }
     if (kind === 'username' && identifier && !account) {
       return c.json(apiErrorBody('UNAUTHENTICATED', ERROR_MESSAGES.usernameNotFound), 401);
     }
-    // Failures are counted per account, so rotating addresses does not buy more guesses.
-    const failureKey = `signin:fail:${account?.id ?? identifier}`;
-    const failures = await peekLimit(db, failureKey, FAILURES_PER_ACCOUNT, now);
-    if (!failures.isAllowed) {
-      return tooMany(
-        c,
-        failures,
-        'Too many failed sign-in attempts for this account. Please try again later.',
-      );
+    // An unknown e-mail is counted under its text, so guessing at it costs the same.
+    const accountKey = account?.id ?? `unknown:${identifier}`;
+    const pairKey = `signin:fail-pair:${accountKey}:${ip}`;
+    const accountFailKey = `signin:fail:${accountKey}`;
+    const fromHere = await peekLimit(db, pairKey, limits.failuresPerAccountAndIp, now);
+    if (!fromHere.isAllowed) return tooMany(c, fromHere, LIMIT_MESSAGES.failuresFromHere);
+    const fromAll = await peekLimit(db, accountFailKey, limits.failuresPerAccount, now);
+    if (!fromAll.isAllowed) {
+      const isKnown =
+        account !== undefined &&
+        (await seenSince(db, knownAddressKey(account.id, ip), now - limits.knownAddressMs));
+      if (!isKnown) return tooMany(c, fromAll, LIMIT_MESSAGES.accountUnderAttack);
     }
+
     const response = await auth.handler(c.req.raw);
-    if (response.status === 401 || response.status === 403)
-      await hitLimit(db, failureKey, FAILURES_PER_ACCOUNT, now);
+    if (response.status === 401 || response.status === 403) {
+      await hitLimit(db, pairKey, limits.failuresPerAccountAndIp, now);
+      await hitLimit(db, accountFailKey, limits.failuresPerAccount, now);
+    } else if (response.ok && account) {
+      await markSeen(db, knownAddressKey(account.id, ip), now);
+    }
     return response;
   }
 
   return app;
+}
+
+/** The marker of an address that signed in to an account successfully. */
+function knownAddressKey(userId: string, ip: string): string {
+  return `signin:known:${userId}:${ip}`;
+}
+
+/** The id of the account a successful sign-up created, from Better Auth's answer. */
+async function createdUserId(response: Response): Promise<string | null> {
+  try {
+    const body = (await response.clone().json()) as { user?: { id?: unknown } };
+    return typeof body.user?.id === 'string' ? body.user.id : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Better Auth's error code in an error answer ({ code, message }), or null. */
+async function errorCodeOf(response: Response): Promise<string | null> {
+  try {
+    const body = (await response.clone().json()) as { code?: unknown };
+    return typeof body.code === 'string' ? body.code : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Which OAuth providers have credentials on this server. */

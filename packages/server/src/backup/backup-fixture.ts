@@ -2,7 +2,16 @@
  * Test fixtures for export, import and reset: a user seeded straight through the database (with
  * ledger entries, so the cached balances equal the ledger's sums), and ways to look at the result.
  */
-import type { BackupData, BackupFile } from '@habitquest/core/backup-schema';
+import { DEFAULT_SETTINGS } from '@habitquest/contracts/settings';
+import {
+  buildExportFile,
+  emptyBackupData,
+  type BackupCompletion,
+  type BackupData,
+  type BackupFile,
+  type BackupHabit,
+} from '@habitquest/core/backup-schema';
+import { addDays, type LocalDate } from '@habitquest/core/dates';
 import { periodKey } from '@habitquest/core/periods';
 import { and, count, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
@@ -17,6 +26,59 @@ import {
 } from '../db/schema';
 import { ledgerSums, lockUser, recordLedger } from '../progress/ledger';
 import type { TestClient } from '../testing/harness';
+
+/** A daily habit as a backup file holds it, worth 10 XP, with no completions unless given. */
+export function backupHabit(overrides: Partial<BackupHabit> = {}): BackupHabit {
+  return {
+    id: 'habit-0',
+    name: 'Habit 0',
+    description: null,
+    frequency: 'daily',
+    category: null,
+    xpOnComplete: 10,
+    isRecurring: true,
+    specificDate: null,
+    color: '#10b981',
+    icon: 'target',
+    createdAt: '2024-01-01T00:00:00.000Z',
+    completions: [],
+    ...overrides,
+  };
+}
+
+/** A daily habit's completion on `date`, as a backup file holds it: 10 XP, 5 points. */
+export function backupCompletion(
+  date: LocalDate,
+  overrides: Partial<BackupCompletion> = {},
+): BackupCompletion {
+  return {
+    completionDate: date,
+    periodKey: date,
+    xpEarned: 10,
+    pointsEarned: 5,
+    completedAt: `${date}T08:00:00.000Z`,
+    ...overrides,
+  };
+}
+
+/** The completions of a daily habit done every day for `days` days from `from`. */
+export function everyDay(from: LocalDate, days: number, time = '08:00:00'): BackupCompletion[] {
+  return Array.from({ length: days }, (_, day) => {
+    const date = addDays(from, day);
+    return backupCompletion(date, { completedAt: `${date}T${time}.000Z` });
+  });
+}
+
+/** A valid backup file: `data` over an empty one with the default settings. */
+export function backupFileOf(
+  data: Partial<BackupData>,
+  exportedAt = new Date('2024-05-01T00:00:00.000Z'),
+): BackupFile {
+  return buildExportFile({
+    data: { ...emptyBackupData(), settings: DEFAULT_SETTINGS, ...data },
+    exportedAt,
+  });
+}
 
 /** The signed-in user's id (GET /api/me also provisions the account's defaults). */
 export async function userIdOf(client: TestClient): Promise<string> {

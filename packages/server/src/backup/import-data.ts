@@ -2,50 +2,178 @@ import type { ImportMode, ImportResult, ImportSummary } from '@habitquest/contra
 import { ERROR_MESSAGES } from '@habitquest/contracts/errors';
 import { zSettings, type Settings } from '@habitquest/contracts/settings';
 import { mergeData, replaceData } from '@habitquest/core/backup-merge';
-import type { BackupData } from '@habitquest/core/backup-schema';
-import { validateBackup } from '@habitquest/core/backup-validate';
+import { regroupBackupHabits } from '@habitquest/core/regroup';
+import type { BackupCompletion, BackupData } from '@habitquest/core/backup-schema';
 import { FREE_LIMITS, limitMessage } from '@habitquest/core/plan';
+import { eq } from 'drizzle-orm';
+import { hitLimit } from '../auth/rate-limit';
 import type { Database, Tx } from '../db/client';
+import { progress } from '../db/schema';
 import { sqlState, UNIQUE_VIOLATION } from '../http/db-errors';
 import { HttpError } from '../http/errors';
 import { loadIsPro } from '../plan/load-plan';
-import { lockUser, recordLedger } from '../progress/ledger';
+import { lockUser, recordLedger, type Balances } from '../progress/ledger';
 import { loadSettings } from '../settings/load-settings';
+import { dataVersion } from './data-version';
 import { loadBackupData } from './load-backup-data';
 import {
   BACKUP_MESSAGES,
+  IMPORTS_PER_WINDOW,
   balanceProblems,
   passedLimit,
   planCountsOf,
-  storageProblems,
   withOneFallback,
 } from './prepare-import';
-import { withOwnHabitIds } from './row-ids';
-import { writeBackupData } from './write-backup-data';
+import { checkImportOffThread } from './check-import';
+import { loadOwnRows, withOwnHabitIds } from './row-ids';
+import { planImport, writePlan, type ImportPlan } from './write-backup-data';
+
+/** Snapshots an import is prepared from before it prepares under the user's lock instead. */
+const OPTIMISTIC_ATTEMPTS = 2;
 
 /**
- * POST /api/import: validates the file, then in ONE transaction replaces or merges the user's
- * data, so a refused or failed import changes nothing (DESIGN §4). Points and XP move by a single
- * 'import' ledger entry, keeping the ledger's sums equal to the cached balances.
+ * POST /api/import: checks the body (in a worker thread), works out every row to write from a snapshot of the user's
+ * data, then in ONE short transaction checks that the snapshot still holds and writes, so a
+ * refused or failed import changes nothing (docs/decisions.md). Everything slow happens before that
+ * transaction, because on the embedded database (one connection) every other user waits while
+ * it is open. Points and XP move by a single 'import' ledger entry, keeping the ledger's sums
+ * equal to the cached balances.
  */
 export async function importData(options: {
   db: Database;
   userId: string;
-  mode: ImportMode;
-  file: unknown;
+  /** The request body as sent: { mode, data } in JSON. */
+  body: string;
+  /** Epoch milliseconds, for the rate limit. */
+  now: number;
 }): Promise<ImportResult> {
-  const { db, userId, mode } = options;
-  const validation = validateBackup(options.file);
-  if (!validation.ok) throw invalidFile(validation.errors);
-  const incoming = validation.file.data;
-  const problems = storageProblems(incoming);
-  if (problems.length > 0) throw invalidFile(problems);
+  const { db, userId } = options;
+  const checked = await checkImportOffThread(options.body);
+  if (!checked.ok) throw new HttpError('VALIDATION', checked.message, checked.details);
+  const { mode, data: incoming, warnings: fileWarnings } = checked;
+  // Only files that get this far count: a user correcting a broken file is not slowed down.
+  const limit = await hitLimit(db, `import:${userId}`, IMPORTS_PER_WINDOW, options.now);
+  if (!limit.isAllowed) {
+    const seconds = limit.retryAfterSeconds;
+    throw new HttpError(
+      'RATE_LIMITED',
+      BACKUP_MESSAGES.tooManyImports(Math.ceil(seconds / 60)),
+      { retryAfter: seconds },
+      { 'Retry-After': String(seconds) },
+    );
+  }
 
+  for (let attempt = 1; attempt <= OPTIMISTIC_ATTEMPTS; attempt += 1) {
+    await breather();
+    const prepared = await prepareImport({ db, userId, mode, incoming });
+    await breather();
+    if (await applyPrepared(db, userId, prepared)) return resultOf(prepared);
+  }
+  // The user's data kept changing (other imports, a reset): prepare under the lock this time,
+  // which waits for those and cannot be overtaken.
+  const prepared = await inTransaction(db, async (tx) => {
+    const balances = await lockUser(tx, userId);
+    const locked = await prepareImport({ db: tx, userId, mode, incoming });
+    await writePlan(tx, userId, locked.plan);
+    await recordImport(tx, userId, balances, locked.target);
+    return locked;
+  });
+  return resultOf(prepared);
+
+  function resultOf(prepared: Prepared): ImportResult {
+    return { summary: prepared.summary, warnings: [...fileWarnings, ...prepared.warnings] };
+  }
+}
+
+type Prepared = {
+  /** The data version the plan was made from. */
+  version: string;
+  plan: ImportPlan;
+  /** The balances after the import. */
+  target: Balances;
+  summary: ImportSummary;
+  warnings: string[];
+};
+
+/**
+ * Everything but the writes, outside any transaction: the snapshot (its version read first, so
+ * any change during the reads shows up later), the ids, merge or replace, the plan's limits, the
+ * balances and every row.
+ */
+async function prepareImport(options: {
+  db: Database | Tx;
+  userId: string;
+  mode: ImportMode;
+  incoming: BackupData;
+}): Promise<Prepared> {
+  const { db, userId, mode } = options;
+  const version = await dataVersion(db, userId);
+  const current = await loadBackupData(db, userId);
+  const own = await loadOwnRows(db, userId);
+  const balances = await loadBalances(db, userId);
+  const ownSettings = await loadSettings(db, userId);
+  const fromFile = await withOwnHabitIds(db, userId, options.incoming);
+  // The file's weeks may start on another day than the user's: key them for the user's weeks
+  // first, so a merge joins the same periods and no week can be completed (and paid) twice.
+  const incoming = {
+    ...fromFile,
+    habits: regroupBackupHabits(fromFile.habits, ownSettings.weekStart),
+  };
+  await breather();
+  const result = mode === 'merge' ? mergeData(current, incoming) : replaceData(current, incoming);
+  const merged: BackupData = {
+    ...result.data,
+    categories: withOneFallback(result.data.categories),
+  };
+  await refusePastLimits(db, userId, current, merged);
+  // Replace sets the file's balances; merge adds what the new completions and items brought.
+  const target =
+    mode === 'merge'
+      ? { points: balances.points + result.summary.points, xp: balances.xp + result.summary.xp }
+      : { points: incoming.points, xp: incoming.totalXP };
+  const overflow = balanceProblems(target);
+  if (overflow.length > 0) throw invalidFile(overflow);
+  const settings = settingsOf(merged.settings, ownSettings);
+  // A replace may bring the file's own week start: then every week is keyed by that one.
+  const data: BackupData =
+    settings.value.weekStart === ownSettings.weekStart
+      ? merged
+      : { ...merged, habits: regroupBackupHabits(merged.habits, settings.value.weekStart) };
+  const existing =
+    mode === 'merge'
+      ? new Map<string, readonly BackupCompletion[]>(
+          current.habits.map((habit) => [habit.id, habit.completions]),
+        )
+      : undefined;
+  const plan = await planImport({
+    db,
+    userId,
+    data,
+    settings: settings.value,
+    own,
+    ...(existing ? { existing } : {}),
+  });
+  return { version, plan, target, summary: result.summary, warnings: settings.warnings };
+}
+
+/**
+ * The import's transaction: lock, check that the snapshot still holds (else false, and the caller
+ * prepares again), write, balance. The progress row is stamped even when the balances stay, so a
+ * concurrent import's check sees this one.
+ */
+async function applyPrepared(db: Database, userId: string, prepared: Prepared): Promise<boolean> {
+  return inTransaction(db, async (tx) => {
+    const balances = await lockUser(tx, userId);
+    if ((await dataVersion(tx, userId)) !== prepared.version) return false;
+    await writePlan(tx, userId, prepared.plan);
+    await recordImport(tx, userId, balances, prepared.target);
+    return true;
+  });
+}
+
+async function inTransaction<T>(db: Database, work: (tx: Tx) => Promise<T>): Promise<T> {
   try {
-    return await db.transaction(async (tx) => {
-      const applied = await applyImport({ tx, userId, mode, incoming });
-      return { summary: applied.summary, warnings: [...validation.warnings, ...applied.warnings] };
-    });
+    return await db.transaction(work);
   } catch (error) {
     // Another user's row took a kept id between the check and the insert: nothing was applied.
     if (sqlState(error) === UNIQUE_VIOLATION) {
@@ -55,51 +183,37 @@ export async function importData(options: {
   }
 }
 
-/** The import's transaction, after lockUser: merge or replace, check, write, balance. */
-async function applyImport(options: {
-  tx: Tx;
-  userId: string;
-  mode: ImportMode;
-  incoming: BackupData;
-}): Promise<{ summary: ImportSummary; warnings: string[] }> {
-  const { tx, userId, mode } = options;
-  const balances = await lockUser(tx, userId);
-  const incoming = await withOwnHabitIds(tx, userId, options.incoming);
-  const current = await loadBackupData(tx, userId);
-  const result = mode === 'merge' ? mergeData(current, incoming) : replaceData(current, incoming);
-  const data: BackupData = { ...result.data, categories: withOneFallback(result.data.categories) };
-  await refusePastLimits(tx, userId, current, data);
-  // Replace sets the file's balances; merge adds what the new completions and items brought.
-  const target =
-    mode === 'merge'
-      ? { points: balances.points + result.summary.points, xp: balances.xp + result.summary.xp }
-      : { points: incoming.points, xp: incoming.totalXP };
-  const overflow = balanceProblems(target);
-  if (overflow.length > 0) throw invalidFile(overflow);
-
-  const settings = settingsOf(data.settings, await loadSettings(tx, userId));
-  await writeBackupData({ tx, userId, data, settings: settings.value });
+async function recordImport(tx: Tx, userId: string, balances: Balances, target: Balances) {
   const xpDelta = target.xp - balances.xp;
   const pointsDelta = target.points - balances.points;
   if (xpDelta !== 0 || pointsDelta !== 0) {
     await recordLedger(tx, { userId, kind: 'import', xpDelta, pointsDelta });
+  } else {
+    await tx.update(progress).set({ updatedAt: new Date() }).where(eq(progress.userId, userId));
   }
-  return { summary: result.summary, warnings: settings.warnings };
+}
+
+async function loadBalances(db: Database | Tx, userId: string): Promise<Balances> {
+  const [row] = await db
+    .select({ xp: progress.xp, points: progress.points })
+    .from(progress)
+    .where(eq(progress.userId, userId));
+  return row ?? { xp: 0, points: 0 };
 }
 
 function invalidFile(errors: string[]): HttpError {
   return new HttpError('VALIDATION', BACKUP_MESSAGES.invalidFile, { errors });
 }
 
-/** A free user may not import past a plan limit; the whole import is refused (spec §5, §9). */
+/** A free user may not import past a plan limit; the whole import is refused (docs/product.md). */
 async function refusePastLimits(
-  tx: Tx,
+  db: Database | Tx,
   userId: string,
   current: BackupData,
   next: BackupData,
 ): Promise<void> {
   const resource = passedLimit(planCountsOf(current), planCountsOf(next));
-  if (resource === null || (await loadIsPro(tx, userId))) return;
+  if (resource === null || (await loadIsPro(db, userId))) return;
   throw new HttpError('LIMIT_REACHED', limitMessage(resource), {
     resource,
     limit: FREE_LIMITS[resource],
@@ -118,4 +232,9 @@ function settingsOf(
   return parsed.success
     ? { value: parsed.data, warnings: [] }
     : { value: own, warnings: [BACKUP_MESSAGES.settingsKept] };
+}
+
+/** Lets other requests run between the long steps of an import (they share this thread). */
+function breather(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }

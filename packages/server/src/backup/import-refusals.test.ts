@@ -1,10 +1,4 @@
-import {
-  buildExportFile,
-  emptyBackupData,
-  type BackupData,
-  type BackupFile,
-  type BackupHabit,
-} from '@habitquest/core/backup-schema';
+import { type BackupFile, type BackupHabit } from '@habitquest/core/backup-schema';
 import { DEFAULT_SETTINGS } from '@habitquest/contracts/settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entitlements } from '../db/schema';
@@ -16,36 +10,18 @@ import {
   TestClient,
   type TestServer,
 } from '../testing/harness';
-import { exportOf, seedUser, stateOf, userIdOf } from './backup-fixture';
+import {
+  backupFileOf as fileOf,
+  backupHabit,
+  exportOf,
+  seedUser,
+  stateOf,
+  userIdOf,
+} from './backup-fixture';
 import { writeBackupData } from './write-backup-data';
 
-const EXPORTED_AT = new Date('2024-05-01T00:00:00.000Z');
-
-function habit(index: number, overrides: Partial<BackupHabit> = {}): BackupHabit {
-  return {
-    id: `habit-${index}`,
-    name: `Habit ${index}`,
-    description: null,
-    frequency: 'daily',
-    category: null,
-    xpOnComplete: 10,
-    isRecurring: true,
-    specificDate: null,
-    color: '#10b981',
-    icon: 'target',
-    createdAt: '2024-01-01T00:00:00.000Z',
-    completions: [],
-    ...overrides,
-  };
-}
-
-/** A valid file: the given data over an empty one, with real settings. */
-function fileOf(data: Partial<BackupData>): BackupFile {
-  return buildExportFile({
-    data: { ...emptyBackupData(), settings: DEFAULT_SETTINGS, ...data },
-    exportedAt: EXPORTED_AT,
-  });
-}
+const habit = (index: number, overrides: Partial<BackupHabit> = {}): BackupHabit =>
+  backupHabit({ id: `habit-${index}`, name: `Habit ${index}`, ...overrides });
 
 describe.each(DATABASE_KINDS)('import refusals on %s', (kind) => {
   let server: TestServer;
@@ -128,7 +104,9 @@ describe.each(DATABASE_KINDS)('import refusals on %s', (kind) => {
       ],
       [
         fileOf({ habits: [habit(0, { completions: [completion] })] }),
-        ['habits[0].completions[0].completionDate: must be a date between the years 1 and 9999'],
+        [
+          'habits[0].completions[0].completionDate: must be a real date from 1900-01-01 to 2200-12-31 (YYYY-MM-DD)',
+        ],
       ],
       [fileOf({ points: 2_000_000_000 }), ['points: must be between -1000000000 and 1000000000']],
     ];

@@ -13,12 +13,20 @@ import {
   type BackupReward,
 } from '@habitquest/core/backup-schema';
 import { periodKey, type WeekStart } from '@habitquest/core/periods';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client';
 import { categories, completions, habits, progress, purchasedRewards, rewards } from '../db/schema';
 import { loadSettings } from '../settings/load-settings';
 
-type CompletionRow = typeof completions.$inferSelect;
+type CompletionRow = Pick<
+  typeof completions.$inferSelect,
+  'completionDate' | 'periodKey' | 'xpEarned' | 'pointsEarned' | 'completedAt'
+>;
+/**
+ * Completions per read. A long history is read in short pages, so that on the embedded database
+ * (one connection) other users' queries run between them instead of waiting for one long read.
+ */
+const COMPLETION_PAGE = 5000;
 type Db = Database | Tx;
 
 /**
@@ -66,12 +74,8 @@ async function loadHabits(db: Db, userId: string, weekStart: WeekStart): Promise
     .leftJoin(categories, and(eq(categories.id, habits.categoryId), eq(categories.userId, userId)))
     .where(eq(habits.userId, userId))
     .orderBy(asc(habits.createdAt), asc(habits.id));
-  const completionRows = await db
-    .select()
-    .from(completions)
-    .where(eq(completions.userId, userId))
-    .orderBy(asc(completions.completionDate), asc(completions.completedAt));
-  const byHabit = groupBy(completionRows, (row) => row.habitId);
+  const byHabit = new Map<string, CompletionRow[]>();
+  for (const { habit } of habitRows) byHabit.set(habit.id, await loadCompletions(db, habit.id));
   return habitRows.map(({ habit, category }) => ({
     id: habit.id,
     name: habit.name,
@@ -93,7 +97,7 @@ async function loadShop(db: Db, userId: string): Promise<BackupReward[]> {
     .select()
     .from(rewards)
     .where(eq(rewards.userId, userId))
-    // The shop's own order (spec §7: by cost), so equal shops export alike.
+    // The shop's own order (docs/product.md: by cost), so equal shops export alike.
     .orderBy(asc(rewards.cost), asc(rewards.name), asc(rewards.id));
   return rows.map((row) => ({
     id: row.id,
@@ -155,13 +159,44 @@ function completionsOf(
   return result;
 }
 
-function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const item of items) {
-    const key = keyOf(item);
-    const group = groups.get(key);
-    if (group) group.push(item);
-    else groups.set(key, [item]);
+/**
+ * One habit's completions in the order the file lists them (by date, then time), read in pages
+ * along the (habit, period key) index. Each page comes as one JSON text: turning thousands of
+ * rows into objects costs the embedded database far more than parsing one JSON string.
+ */
+async function loadCompletions(db: Db, habitId: string): Promise<CompletionRow[]> {
+  const rows: CompletionRow[] = [];
+  for (let after = ''; ;) {
+    const result = await db.execute(sql`
+      select coalesce(json_agg(json_build_array(
+               c.period_key, c.completion_date, c.xp_earned, c.points_earned, c.completed_at
+             ) order by c.period_key), '[]')::text as page
+      from (select * from ${completions}
+            where habit_id = ${habitId} and period_key > ${after}
+            order by period_key limit ${COMPLETION_PAGE}) c`);
+    // Both drivers answer { rows }; the shared Database type does not say so.
+    const [row] = (result as { rows: { page: string }[] }).rows;
+    const page = JSON.parse(row?.page ?? '[]') as [string, string, number, number, string][];
+    for (const [periodKey, completionDate, xpEarned, pointsEarned, completedAt] of page) {
+      rows.push({
+        periodKey,
+        completionDate,
+        xpEarned,
+        pointsEarned,
+        completedAt: new Date(completedAt),
+      });
+    }
+    const last = page.at(-1);
+    if (last === undefined || page.length < COMPLETION_PAGE) break;
+    after = last[0];
   }
-  return groups;
+  return rows.sort(
+    (a, b) =>
+      compare(a.completionDate, b.completionDate) ||
+      a.completedAt.getTime() - b.completedAt.getTime(),
+  );
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import {
   blankToNull,
   fullColor,
+  MAX_NESTING,
+  nestingProblem,
   passedLimit,
   planCountsOf,
   storageProblems,
@@ -13,6 +15,29 @@ import {
 function category(name: string, isFallback = false): BackupCategory {
   return { name, color: '#123456', monthlyTargetXp: 100, isFallback };
 }
+
+describe('nestingProblem', () => {
+  const nested = (levels: number): unknown => {
+    let value: unknown = 'leaf';
+    for (let level = 0; level < levels; level += 1)
+      value = level % 2 === 0 ? [value] : { a: value };
+    return value;
+  };
+
+  it('lets through objects and lists nested up to the limit, the file itself being level 1', () => {
+    expect(nestingProblem(nested(MAX_NESTING))).toBeNull();
+    expect(nestingProblem({ version: '4.0.0', data: emptyBackupData() })).toBeNull();
+    expect(nestingProblem('text')).toBeNull();
+  });
+
+  it('names where the nesting goes too deep, however deep it goes, without recursing', () => {
+    expect(nestingProblem(nested(MAX_NESTING + 1))).toMatch(/^\[0\]\.a\[0\]\.a\[0\]\.a…: objects/);
+    const file = { data: { settings: { theme: nested(100_000) } } };
+    expect(nestingProblem(file)).toBe(
+      `settings.theme.a[0].a…: objects and lists are nested more than ${MAX_NESTING} levels deep, which no backup is`,
+    );
+  });
+});
 
 describe('storageProblems', () => {
   it('finds nothing in ordinary data', () => {

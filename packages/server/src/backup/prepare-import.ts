@@ -20,7 +20,24 @@ export const BACKUP_MESSAGES = {
   dateRange: (path: string) => `${path}: must be a date between the years 1 and 9999`,
   balanceRange: (path: string) => `${path}: must be between -${MAX_BALANCE} and ${MAX_BALANCE}`,
   settingsKept: 'The settings in the file are not valid, so your current settings were kept.',
+  tooDeep: (path: string) =>
+    `${path}: objects and lists are nested more than ${MAX_NESTING} levels deep, which no backup is`,
+  tooManyImports: (minutes: number) =>
+    `Too many imports: at most ${IMPORTS_PER_WINDOW.max} every ${IMPORTS_PER_WINDOW.windowMs / 60_000} minutes. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
 } as const;
+
+/**
+ * How deep objects and lists may nest anywhere in an import file. A real backup nests six levels
+ * (file, data, habits, habit, completions, completion); the checksum and the validation walk the
+ * file recursively, so a file nested thousands of levels deep would overflow the stack there.
+ */
+export const MAX_NESTING = 32;
+
+/**
+ * Imports per user and window. Each one reads and rewrites the user's whole history, and on the
+ * embedded database every other user waits while it writes.
+ */
+export const IMPORTS_PER_WINDOW = { windowMs: 10 * 60_000, max: 5 } as const;
 
 // PostgreSQL has no year 0 and no five-digit years, though ISO 8601 text can name both.
 const EARLIEST_INSTANT = Date.parse('0001-01-01T00:00:00.000Z');
@@ -53,6 +70,45 @@ export function storageProblems(data: BackupData): string[] {
   });
   problems.push(...balanceProblems({ points: data.points, xp: data.totalXP }));
   return problems;
+}
+
+/**
+ * The first place where objects and lists nest deeper than MAX_NESTING (the file itself is level
+ * 1), as a message, or null. Walks with its own stack, so any depth is safe to check.
+ */
+export function nestingProblem(file: unknown): string | null {
+  const stack: NestingEntry[] = [{ value: file, depth: 1, parent: null, key: '' }];
+  for (let entry = stack.pop(); entry !== undefined; entry = stack.pop()) {
+    const { value, depth } = entry;
+    if (typeof value !== 'object' || value === null) continue;
+    if (depth > MAX_NESTING) {
+      const path = pathOf(entry);
+      // The first few steps say where; the thousands after them would bury the message.
+      const shown = formatPath(path.slice(0, 6)) + (path.length > 6 ? '…' : '');
+      return BACKUP_MESSAGES.tooDeep(shown);
+    }
+    const children: [string | number, unknown][] = Array.isArray(value)
+      ? value.map((item: unknown, index) => [index, item])
+      : Object.entries(value);
+    for (const [key, item] of children) {
+      if (typeof item === 'object' && item !== null)
+        stack.push({ value: item, depth: depth + 1, parent: entry, key });
+    }
+  }
+  return null;
+}
+
+type NestingEntry = {
+  value: unknown;
+  depth: number;
+  parent: NestingEntry | null;
+  key: string | number;
+};
+
+function pathOf(entry: NestingEntry): (string | number)[] {
+  const path: (string | number)[] = [];
+  for (let at = entry; at.parent !== null; at = at.parent) path.unshift(at.key);
+  return path;
 }
 
 /** Balances the ledger cannot hold, named as the file names them. */
@@ -93,7 +149,7 @@ function checkDate(date: string, path: Path, problems: string[]): void {
 
 /**
  * The categories with exactly one fallback: the first one marked so; else the one bearing the
- * fallback's name; else the standard fallback is added. Deleting a category needs it (spec §4).
+ * fallback's name; else the standard fallback is added. Deleting a category needs it (docs/product.md).
  */
 export function withOneFallback(categories: readonly BackupCategory[]): BackupCategory[] {
   const marked = categories.findIndex((category) => category.isFallback);
@@ -137,7 +193,7 @@ export function fullColor(color: string): string {
     .join('')}`;
 }
 
-/** Blank optional text is stored as null, as the create forms store it (spec §5). */
+/** Blank optional text is stored as null, as the create forms store it (docs/product.md). */
 export function blankToNull(value: string | null): string | null {
   return value === null || value.trim() === '' ? null : value;
 }

@@ -1,9 +1,4 @@
-import {
-  zImportRequest,
-  zResetRequest,
-  type ImportResult,
-  type ResetResult,
-} from '@habitquest/contracts/backup';
+import { zResetRequest, type ImportResult, type ResetResult } from '@habitquest/contracts/backup';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import type { FeatureDeps } from '../feature-deps';
@@ -17,16 +12,19 @@ export function backupRoutes(deps: FeatureDeps): Hono<AppEnv> {
   const { db, now, events } = deps;
   const app = new Hono<AppEnv>();
   app.get('/export', async (c) => {
-    const { file, fileName } = await exportData({ db, userId: c.get('userId'), now: now() });
+    const { text, fileName } = await exportData({ db, userId: c.get('userId'), now: now() });
+    c.header('Content-Type', 'application/json; charset=UTF-8');
     c.header('Content-Disposition', `attachment; filename="${fileName}"`);
     // A copy of the user's whole data: no cache along the way should keep it.
     c.header('Cache-Control', 'no-store');
-    return c.json(file);
+    // Streamed: a long history is never one string, nor one long pause for everyone else.
+    return c.body(streamOf(text));
   });
   app.post('/import', async (c) => {
-    const request = await parseBody(c, zImportRequest);
     const userId = c.get('userId');
-    const result = await importData({ db, userId, mode: request.mode, file: request.data });
+    // Parsed and checked off this thread, with everything else a large file needs.
+    const body = await c.req.text();
+    const result = await importData({ db, userId, body, now: now().getTime() });
     await events.publish(userId, { type: 'resync', payload: { reason: 'import' } });
     return c.json(result satisfies ImportResult);
   });
@@ -38,4 +36,18 @@ export function backupRoutes(deps: FeatureDeps): Hono<AppEnv> {
     return c.json({ ok: true } satisfies ResetResult);
   });
   return app;
+}
+
+function streamOf(pieces: AsyncGenerator<string>): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  return new ReadableStream({
+    async pull(controller) {
+      const next = await pieces.next();
+      if (next.done === true) controller.close();
+      else controller.enqueue(encoder.encode(next.value));
+    },
+    async cancel() {
+      await pieces.return(undefined);
+    },
+  });
 }

@@ -9,7 +9,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { BackupData } from '@habitquest/core/backup-schema';
 import { and, eq, inArray, ne } from 'drizzle-orm';
-import type { Tx } from '../db/client';
+import type { Database, Tx } from '../db/client';
 import { categories, habits, purchasedRewards, rewards } from '../db/schema';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -24,7 +24,7 @@ export type OwnRows = {
 };
 
 /** The user's rewards, categories (by name) and purchases, before anything is replaced. */
-export async function loadOwnRows(tx: Tx, userId: string): Promise<OwnRows> {
+export async function loadOwnRows(tx: Database | Tx, userId: string): Promise<OwnRows> {
   const rewardRows = await tx
     .select({ id: rewards.id, createdAt: rewards.createdAt })
     .from(rewards)
@@ -52,7 +52,7 @@ export function uuidOf(id: string | undefined): string | null {
 
 /** The ids among `candidates` that another user's rows of `table` hold. */
 export async function takenIds(
-  tx: Tx,
+  tx: Database | Tx,
   table: typeof habits | typeof rewards | typeof purchasedRewards,
   userId: string,
   candidates: readonly (string | undefined)[],
@@ -107,7 +107,7 @@ export function derivedId(userId: string, fileId: string): string {
  * lets a second import of the same file find the habits the first one made.
  */
 export async function withOwnHabitIds(
-  tx: Tx,
+  tx: Database | Tx,
   userId: string,
   data: BackupData,
 ): Promise<BackupData> {

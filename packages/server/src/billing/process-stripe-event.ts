@@ -1,12 +1,19 @@
 import type Stripe from 'stripe';
 import type { Database, Tx } from '../db/client';
 import { webhookEvents } from '../db/schema';
-import { failPendingSession, grantPaidSession } from './grant-paid-session';
+import {
+  failPendingSession,
+  grantPaidSession,
+  type AmountMismatch,
+  type GrantOutcome,
+} from './grant-paid-session';
 
 export type EventOutcome = {
   isDuplicate: boolean;
   /** The user whose purchase changed, to tell after the commit; null when nothing changed. */
   changedUserId: string | null;
+  /** A paid session refused because its amount or currency is not the price. */
+  mismatch: AmountMismatch | null;
 };
 
 /**
@@ -27,25 +34,26 @@ export async function processStripeEvent(options: {
       .values({ id: event.id, type: event.type })
       .onConflictDoNothing()
       .returning({ id: webhookEvents.id });
-    if (!fresh) return { isDuplicate: true, changedUserId: null };
-    const changedUserId = await fulfil(tx, event, now);
-    return { isDuplicate: false, changedUserId };
+    if (!fresh) return { isDuplicate: true, changedUserId: null, mismatch: null };
+    const { grantedUserId, mismatch } = await fulfil(tx, event, now);
+    return { isDuplicate: false, changedUserId: grantedUserId, mismatch };
   });
 }
 
 /** What an event changes; every type other than the three below is acknowledged and ignored. */
-async function fulfil(tx: Tx, event: Stripe.Event, now: Date): Promise<string | null> {
+async function fulfil(tx: Tx, event: Stripe.Event, now: Date): Promise<GrantOutcome> {
+  const nothing: GrantOutcome = { grantedUserId: null, mismatch: null };
   if (event.type === 'checkout.session.completed') {
     // An unpaid completion (a bank transfer still on its way) grants nothing yet; the
     // async_payment_succeeded event that follows does.
     const session = event.data.object;
-    return session.payment_status === 'paid' ? grantPaidSession(tx, session, now) : null;
+    return session.payment_status === 'paid' ? grantPaidSession(tx, session, now) : nothing;
   }
   if (event.type === 'checkout.session.async_payment_succeeded') {
     return grantPaidSession(tx, event.data.object, now);
   }
   if (event.type === 'checkout.session.async_payment_failed') {
-    return failPendingSession(tx, event.data.object, now);
+    return { grantedUserId: await failPendingSession(tx, event.data.object, now), mismatch: null };
   }
-  return null;
+  return nothing;
 }

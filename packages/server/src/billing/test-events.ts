@@ -22,6 +22,7 @@ export function sessionEvent(options: {
   product: string;
   paymentStatus: 'paid' | 'unpaid';
   amount?: number;
+  currency?: string;
   id?: string;
   created?: number;
 }): string {
@@ -42,7 +43,7 @@ export function sessionEvent(options: {
         status: 'complete',
         payment_status: options.paymentStatus,
         amount_total: options.amount ?? 48_900,
-        currency: 'php',
+        currency: options.currency ?? 'php',
         client_reference_id: options.userId,
         metadata: { userId: options.userId, product: options.product },
       },

@@ -27,6 +27,14 @@ export function webhookRoutes(deps: FeatureDeps): Hono<AppEnv> {
       now: now(),
     });
     const outcome = await processStripeEvent({ db, event, now: now() });
+    if (outcome.mismatch) {
+      // Answered 200 all the same: the event is genuine and was handled, and Stripe would resend
+      // the very same amount for days. Someone has to look: refund it, or grant Pro by hand.
+      logger.error(
+        { eventId: event.id, ...outcome.mismatch },
+        'Stripe payment does not match the price: Pro not granted, purchase marked mismatch',
+      );
+    }
     if (outcome.changedUserId) {
       const userId = outcome.changedUserId;
       // The payment is committed: a failed notification must not make Stripe deliver it again.

@@ -10,7 +10,7 @@ import { ensureFallbackCategory } from './ensure-fallback-category';
 /**
  * DELETE /api/categories/:id: the category's habits move to the fallback category and the
  * category goes, in one transaction. Statistics are keyed by category id, so a category
- * re-created under the same name starts fresh (spec §2).
+ * re-created under the same name starts fresh (docs/product.md).
  */
 export async function deleteCategory(options: {
   db: Database;

@@ -4,7 +4,7 @@ import type { Database } from '../db/client';
 import { categories } from '../db/schema';
 import { toCategory } from './to-category';
 
-/** GET /api/categories: the user's categories ordered by name (spec §7). */
+/** GET /api/categories: the user's categories ordered by name (docs/product.md). */
 export async function listCategories(options: {
   db: Database;
   userId: string;

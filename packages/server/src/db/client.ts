@@ -2,6 +2,7 @@
  * The database: PostgreSQL when DATABASE_URL is set, otherwise PGlite (embedded Postgres) in
  * DATA_DIR. Both are driven through one Drizzle type, so no code above this file knows which.
  */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -35,10 +36,18 @@ export type DatabaseHandle = {
   close: () => Promise<void>;
 };
 
-const migrationsFolder = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../drizzle',
-);
+/**
+ * The server package's `drizzle/` folder, found from this module's location: `src/db/` when run
+ * from the sources, `dist/` when run from the production bundle.
+ */
+const migrationsFolder = findUp(path.dirname(fileURLToPath(import.meta.url)), 'drizzle/meta');
+
+function findUp(from: string, target: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, target))) return path.join(dir, path.dirname(target));
+    if (path.dirname(dir) === dir) throw new Error(`no ${target} above ${from}`);
+  }
+}
 /** Any constant works; it only has to be the same in every instance. */
 const MIGRATION_LOCK_ID = 728_311_001;
 
@@ -52,6 +61,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
 function openPostgres(options: { url: string; maxConnections?: number }): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 });
+  let closing: Promise<void> | undefined;
   // An idle connection that the server drops (restart, failover) must not crash the process:
   // the pool replaces it on the next query.
   pool.on('error', () => undefined);
@@ -73,7 +83,8 @@ function openPostgres(options: { url: string; maxConnections?: number }): Databa
     },
     listen: (channel, onPayload, onReconnect) =>
       listenPostgres(options.url, channel, onPayload, onReconnect),
-    close: () => pool.end(),
+    // Closing twice (a shutdown racing a failed start, say) is harmless, as for PGlite.
+    close: () => (closing ??= pool.end()),
   };
 }
 

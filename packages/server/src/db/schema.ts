@@ -1,5 +1,5 @@
 /**
- * HabitQuest's tables (DESIGN §3). Every row carries user_id and every query filters by it.
+ * HabitQuest's tables (docs/decisions.md). Every row carries user_id and every query filters by it.
  * Points and XP are a ledger; `progress` caches its sums and is locked to serialise a user's
  * money-like changes (completions, redeems, limits).
  */
@@ -173,7 +173,10 @@ export const entitlements = pgTable('entitlements', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** A repeated Idempotency-Key of the same user gets the first answer back (kept 7 days). */
+/**
+ * A repeated Idempotency-Key of the same user gets the first answer back, as long as the request
+ * is the same one (request_hash); kept IDEMPOTENCY_TTL_MS (http/idempotency.ts).
+ */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
@@ -181,6 +184,8 @@ export const idempotencyKeys = pgTable(
     key: text('key').notNull(),
     method: text('method').notNull(),
     path: text('path').notNull(),
+    /** SHA-256 of method, path and body; null on keys stored before it was recorded. */
+    requestHash: text('request_hash'),
     status: integer('status').notNull(),
     body: jsonb('body'),
     createdAt,

@@ -9,7 +9,7 @@ import { toHabit } from './to-habit';
 
 /**
  * The user's habits, newest first, each with its category and its streaks derived from every
- * completion it has (DESIGN §4: never a stored counter).
+ * completion date it has (never a stored counter that could drift).
  */
 export async function listHabits(options: {
   db: Database | Tx;
@@ -33,23 +33,23 @@ export async function listHabits(options: {
       .leftJoin(categories, eq(categories.id, habits.categoryId))
       .where(habitFilter)
       .orderBy(desc(habits.createdAt), desc(habits.id)),
-    // One row per habit with its period keys gathered by the database: a year of daily history
-    // is one array, not 365 rows to parse and map.
+    // One row per habit with its completion dates gathered by the database (as text, so no driver
+    // turns them into Dates): a year of daily history is one array, not 365 rows to parse and map.
     db
       .select({
         habitId: completions.habitId,
-        periodKeys: sql<string[]>`array_agg(${completions.periodKey})`,
+        dates: sql<string[]>`array_agg(${completions.completionDate}::text)`,
         at: max(completions.completedAt),
       })
       .from(completions)
       .where(completionFilter)
       .groupBy(completions.habitId),
   ]);
-  const keysByHabit = new Map(history.map((row) => [row.habitId, row.periodKeys]));
+  const datesByHabit = new Map(history.map((row) => [row.habitId, row.dates]));
   const lastByHabit = new Map(history.map((row) => [row.habitId, row.at]));
   return rows.map(({ habit, category }) => {
     const streaks = habitStreaks({
-      periodKeys: keysByHabit.get(habit.id) ?? [],
+      dates: datesByHabit.get(habit.id) ?? [],
       frequency: habit.frequency,
       today,
       weekStart: settings.weekStart,

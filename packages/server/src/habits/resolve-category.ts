@@ -8,7 +8,7 @@ export const CATEGORY_NOT_FOUND = 'Category not found';
 
 /**
  * The category a habit goes into: the one asked for (it must be the user's own), or by default
- * the first category by name, as the create dialog preselects it (spec §5); with none left, the
+ * the first category by name, as the create dialog preselects it (docs/product.md); with none left, the
  * fallback category.
  */
 export async function resolveCategory(

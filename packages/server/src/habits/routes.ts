@@ -47,8 +47,13 @@ export function habitRoutes(deps: FeatureDeps): Hono<AppEnv> {
   app.patch('/habits/:id', async (c) => {
     const habitId = idParam(c);
     const patch = await parseBody(c, zHabitUpdate);
-    const habit = await updateHabit({ db, userId: c.get('userId'), habitId, patch, now: now() });
-    await events.publish(c.get('userId'), { type: 'habits', payload: { ids: [habit.id] } });
+    const userId = c.get('userId');
+    const habit = await updateHabit({ db, userId, habitId, patch, now: now() });
+    await events.publish(userId, { type: 'habits', payload: { ids: [habit.id] } });
+    // A new frequency re-keys (and may merge) the habit's completions.
+    if (patch.frequency !== undefined) {
+      await events.publish(userId, { type: 'completions', payload: { habitIds: [habit.id] } });
+    }
     return c.json(habit);
   });
 

@@ -3,12 +3,17 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { habits } from '../db/schema';
 import { HttpError, notFound } from '../http/errors';
+import { lockUser } from '../progress/ledger';
+import { loadSettings } from '../settings/load-settings';
 import { listHabits } from './list-habits';
+import { regroupHabitCompletions } from './regroup-completions';
 import { resolveCategory } from './resolve-category';
 
 /**
  * Edits a habit. Completions keep the XP they awarded, so changing the XP changes only future
- * completions. Making a habit recurring clears its specific date.
+ * completions. Making a habit recurring clears its specific date. A new frequency re-keys the
+ * habit's history into the new periods in the same transaction (regroup-completions.ts), and the
+ * answer is read inside it too, so nothing after the commit can turn the edit into an error.
  */
 export async function updateHabit(options: {
   db: Database;
@@ -18,7 +23,9 @@ export async function updateHabit(options: {
   now: Date;
 }): Promise<Habit> {
   const { db, userId, habitId, patch } = options;
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
+    // The same lock as set-state, taken first: no completion is written with an old key meanwhile.
+    await lockUser(tx, userId);
     const [current] = await tx
       .select()
       .from(habits)
@@ -53,8 +60,16 @@ export async function updateHabit(options: {
         updatedAt: new Date(),
       })
       .where(and(eq(habits.userId, userId), eq(habits.id, habitId)));
+    if (patch.frequency !== undefined && patch.frequency !== current.frequency) {
+      const { weekStart } = await loadSettings(tx, userId);
+      await regroupHabitCompletions(tx, {
+        userId,
+        habits: [{ id: habitId, frequency: patch.frequency }],
+        weekStart,
+      });
+    }
+    const [habit] = await listHabits({ db: tx, userId, now: options.now, habitId });
+    if (!habit) throw notFound();
+    return habit;
   });
-  const [habit] = await listHabits({ db, userId, now: options.now, habitId });
-  if (!habit) throw notFound();
-  return habit;
 }

@@ -10,14 +10,18 @@ export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
 function limit(maxSize: number): MiddlewareHandler<AppEnv> {
   return bodyLimit({
     maxSize,
-    onError: (c) =>
-      c.json(
+    onError: (c) => {
+      // The rest of the body was never read, so this connection cannot carry another request:
+      // say so, rather than promise keep-alive and then drop it under the client.
+      c.header('Connection', 'close');
+      return c.json(
         apiErrorBody(
           'VALIDATION',
           `The request is too large (at most ${String(Math.round(maxSize / 1024 / 1024))} MB).`,
         ),
         413,
-      ),
+      );
+    },
   });
 }
 

@@ -1,5 +1,11 @@
+import { DEFAULT_MESSAGES } from '@habitquest/contracts/errors';
+import { MAX_ENTRY_AGE_DAYS } from '@habitquest/core/offline-queue';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ErrorBody } from '../rewards/test-support';
 import { DATABASE_KINDS, signUp, startTestServer, type TestServer } from '../testing/harness';
+import { IDEMPOTENCY_TTL_MS } from './idempotency';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 describe.each(DATABASE_KINDS)('Idempotency-Key on %s', (kind) => {
   let server: TestServer;
@@ -34,10 +40,9 @@ describe.each(DATABASE_KINDS)('Idempotency-Key on %s', (kind) => {
     const { client } = await signUp(server);
     const refused = await client.post('/api/habits', { title: '' }, { 'idempotency-key': 'k-2' });
     expect(refused.status).toBe(400);
-    expect(
-      (await client.post('/api/habits', { title: 'Now valid' }, { 'idempotency-key': 'k-2' }))
-        .status,
-    ).toBe(400);
+    const again = await client.post('/api/habits', { title: '' }, { 'idempotency-key': 'k-2' });
+    expect(again.status).toBe(400);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
 
     await client.post('/api/habits', { title: 'A' }, { 'idempotency-key': 'k-3' });
     const otherPath = await client.patch(
@@ -45,8 +50,8 @@ describe.each(DATABASE_KINDS)('Idempotency-Key on %s', (kind) => {
       { theme: 'dark' },
       { 'idempotency-key': 'k-3' },
     );
-    expect(otherPath.status).toBe(409);
-    expect(otherPath.body).toMatchObject({ error: { code: 'CONFLICT' } });
+    expect(otherPath.status).toBe(422);
+    expect(otherPath.body).toMatchObject({ error: { code: 'IDEMPOTENCY_KEY_REUSED' } });
 
     const other = await signUp(server);
     expect(
@@ -56,6 +61,87 @@ describe.each(DATABASE_KINDS)('Idempotency-Key on %s', (kind) => {
       (await client.post('/api/habits', { title: 'x' }, { 'idempotency-key': 'y'.repeat(201) }))
         .status,
     ).toBe(400);
+  });
+});
+
+describe.each(DATABASE_KINDS)('an Idempotency-Key reused for another request on %s', (kind) => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  it('answers 422 IDEMPOTENCY_KEY_REUSED for another body, and applies nothing', async () => {
+    const { client } = await signUp(server);
+    const key = { 'idempotency-key': 'reused-body' };
+    expect((await client.post('/api/habits', { title: 'Read' }, key)).status).toBe(201);
+
+    const other = await client.post<ErrorBody>('/api/habits', { title: 'Run' }, key);
+    expect(other.status).toBe(422);
+    expect(other.body.error.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect(other.body.error.message).toBe(DEFAULT_MESSAGES.IDEMPOTENCY_KEY_REUSED);
+    expect(other.headers.get('idempotent-replayed')).toBeNull();
+    const titles = (await client.get<{ title: string }[]>('/api/habits')).body.map(
+      (habit) => habit.title,
+    );
+    expect(titles).toEqual(['Read']);
+  });
+
+  it('answers 422 for another method or path, and replays the same JSON written differently', async () => {
+    const { client } = await signUp(server);
+    const created = await client.post<{ id: string }>(
+      '/api/habits',
+      { title: 'Walk', xpOnComplete: 20 },
+      { 'idempotency-key': 'same-json' },
+    );
+    expect(created.status).toBe(201);
+    // The same JSON with its keys in another order and other spacing is the same request.
+    const again = await client.post('/api/habits', '{ "xpOnComplete": 20,\n  "title": "Walk" }', {
+      'idempotency-key': 'same-json',
+    });
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+
+    const path = `/api/habits/${created.body.id}`;
+    const edited = await client.patch(path, { title: 'Walk far' }, { 'idempotency-key': 'edit' });
+    expect(edited.status).toBe(200);
+    const otherMethod = await client.request<ErrorBody>('DELETE', path, undefined, {
+      'idempotency-key': 'edit',
+    });
+    expect(otherMethod.status).toBe(422);
+    expect(otherMethod.body.error.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect((await client.get<unknown[]>('/api/habits')).body).toHaveLength(1);
+  });
+});
+
+describe.each(DATABASE_KINDS)('Idempotency-Key retention on %s', (kind) => {
+  it('keeps a key longer than the offline queue keeps an entry, then forgets it', async () => {
+    expect(IDEMPOTENCY_TTL_MS).toBeGreaterThanOrEqual((MAX_ENTRY_AGE_DAYS + 1) * DAY_MS);
+    let offset = 0;
+    const server = await startTestServer(kind, { now: () => new Date(Date.now() + offset) });
+    try {
+      const { client } = await signUp(server);
+      const key = { 'idempotency-key': 'queued-offline' };
+      expect((await client.post('/api/habits', { title: 'Queued' }, key)).status).toBe(201);
+
+      // The queue's oldest entry is replayed just before it would be dropped.
+      offset = MAX_ENTRY_AGE_DAYS * DAY_MS + 60 * 60 * 1000;
+      const replayed = await client.post('/api/habits', { title: 'Queued' }, key);
+      expect(replayed.headers.get('idempotent-replayed')).toBe('true');
+      expect((await client.get<unknown[]>('/api/habits')).body).toHaveLength(1);
+
+      // Past the retention the key is purged and means nothing any more.
+      offset = IDEMPOTENCY_TTL_MS + 2 * 60 * 60 * 1000;
+      const fresh = await client.post('/api/habits', { title: 'Queued' }, key);
+      expect(fresh.status).toBe(201);
+      expect(fresh.headers.get('idempotent-replayed')).toBeNull();
+      expect((await client.get<unknown[]>('/api/habits')).body).toHaveLength(2);
+    } finally {
+      await server.stop();
+    }
   });
 });
 

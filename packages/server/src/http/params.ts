@@ -1,4 +1,4 @@
-import { zLocalDate } from '@habitquest/contracts/common';
+import { DATE_MESSAGE, zLocalDate } from '@habitquest/contracts/common';
 import { validationIssues } from '@habitquest/contracts/errors';
 import type { Context } from 'hono';
 import type { z } from 'zod';
@@ -17,8 +17,8 @@ export function idParam(c: Context, name = 'id'): string {
 export function dateParam(c: Context, name = 'date'): string {
   const parsed = zLocalDate.safeParse(c.req.param(name));
   if (!parsed.success) {
-    throw new HttpError('VALIDATION', 'The date must be a real calendar date (YYYY-MM-DD).', {
-      issues: [{ path: name, message: 'The date must be a real calendar date (YYYY-MM-DD).' }],
+    throw new HttpError('VALIDATION', DATE_MESSAGE, {
+      issues: [{ path: name, message: DATE_MESSAGE }],
     });
   }
   return parsed.data;

@@ -23,6 +23,10 @@ export function meRoutes(deps: FeatureDeps): Hono<AppEnv> {
     const patch = await parseBody(c, zSettingsPatch);
     const settings = await updateSettings({ db, userId: c.get('userId'), patch });
     await events.publish(c.get('userId'), { type: 'settings', payload: { settings } });
+    // A new week start re-keys weekly completions and moves every week's figures.
+    if (patch.weekStart !== undefined) {
+      await events.publish(c.get('userId'), { type: 'completions', payload: { habitIds: [] } });
+    }
     return c.json(settings);
   });
   return app;

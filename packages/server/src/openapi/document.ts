@@ -79,7 +79,7 @@ export function openApiDocument(): JsonSchema {
       title: 'HabitQuest API',
       version: '1.0.0',
       description:
-        'JSON over HTTP. Sign in through Better Auth under /api/auth/* (sign-up/email, sign-in/email, sign-in/username, sign-out, request-password-reset, reset-password); the session is a cookie. State-changing requests must carry an Origin of this server. Mutations accept an Idempotency-Key header.',
+        'JSON over HTTP. Sign in through Better Auth under /api/auth/* (sign-up/email, sign-in/email, sign-in/username, sign-out, request-password-reset, reset-password); the session is a cookie. State-changing requests must carry an Origin of this server. Mutations accept an Idempotency-Key header: the same key with the same request replays the first answer, with another method, path or body it is refused with 422 IDEMPOTENCY_KEY_REUSED.',
     },
     components: {
       securitySchemes: {

@@ -3,6 +3,7 @@
  * A test checks that every route the app serves is listed here, so the document cannot drift.
  */
 import { zAbout } from '@habitquest/contracts/about';
+import { zAccountSize } from '@habitquest/contracts/account';
 import { zAnalyticsQuery } from '@habitquest/contracts/analytics';
 import { zImportRequest, zImportSummary, zResetRequest } from '@habitquest/contracts/backup';
 import { zCategory, zCategoryCreate, zCategoryUpdate } from '@habitquest/contracts/categories';
@@ -50,9 +51,17 @@ export const ROUTES: RouteDoc[] = [
   {
     method: 'get',
     path: '/api/health',
-    summary: 'Liveness and the database in use',
+    summary: 'Liveness: 200 while the process serves HTTP, also while it starts',
     isPublic: true,
     response: z.object({ ok: z.boolean(), db: z.enum(['pglite', 'postgres']) }),
+  },
+  {
+    method: 'get',
+    path: '/api/ready',
+    summary:
+      'Readiness: 200 when requests can be served; 503 while migrations run or when the database cannot be reached',
+    isPublic: true,
+    response: z.object({ ready: z.literal(true), db: z.enum(['pglite', 'postgres']) }),
   },
   {
     method: 'get',
@@ -198,6 +207,12 @@ export const ROUTES: RouteDoc[] = [
     path: '/api/reset',
     summary: 'Clear all data and restore the default categories',
     body: zResetRequest,
+  },
+  {
+    method: 'get',
+    path: '/api/account/size',
+    summary: "The account's row counts and approximate bytes on the server",
+    response: zAccountSize,
   },
   {
     method: 'get',

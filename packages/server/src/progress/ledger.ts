@@ -1,6 +1,6 @@
 /**
  * Points and XP move only through the ledger; `progress` caches its sums in the same transaction
- * (DESIGN §3). Every money-like change of a user starts with lockUser, which serialises that
+ * (docs/decisions.md). Every money-like change of a user starts with lockUser, which serialises that
  * user's transactions on their progress row, so concurrent requests can neither pass a plan limit
  * nor spend the same points twice.
  */

@@ -2,6 +2,10 @@
  * The realtime bus: use-cases publish a user's events after their transaction commits; every
  * instance receives them through Postgres LISTEN/NOTIFY and hands them to that user's open
  * streams. A ring buffer lets a reconnecting client resume from its Last-Event-ID.
+ *
+ * The same channel carries one control message: "a session of this user ended" (sign-out, a
+ * password reset, a revocation). It is not an event the client sees; every instance makes the
+ * user's open streams re-check their own session at once, and a stream whose session is gone ends.
  */
 import { randomUUID } from 'node:crypto';
 import type { EventName } from '@habitquest/contracts/event-map';
@@ -12,16 +16,34 @@ import type { Logger } from '../logger';
 
 export const EVENTS_CHANNEL = 'habitquest_events';
 const BUFFER_SIZE = 2000;
+/**
+ * PostgreSQL refuses a NOTIFY payload of 8,000 bytes or more (PGlite too: it is the same code).
+ * A larger event (a category delete that moves hundreds of habits lists every id) goes out as a
+ * 'resync' instead, which makes the client refetch everything: slower, never wrong.
+ */
+export const MAX_NOTIFY_BYTES = 7_900;
 
 export type BusEvent = { id: string; userId: string; type: EventName; payload: unknown };
 type Listener = (event: BusEvent) => void;
+/** What travels on the channel: an event for the user's streams, or the session control message. */
+type SessionsEnded = { control: 'sessions-ended'; userId: string };
 
 export type EventBus = {
-  /** Call after the commit: an event for a change that rolled back would lie. */
+  /**
+   * Call after the commit: an event for a change that rolled back would lie. Never rejects: the
+   * change is committed whatever happens here, so a failure is logged, not answered.
+   */
   publish: (userId: string, event: RealtimeEvent) => Promise<void>;
   subscribe: (userId: string, listener: Listener) => () => void;
   /** The user's events after `lastId`, or null when it is too old to know (the client resyncs). */
   replaySince: (userId: string, lastId: string) => BusEvent[] | null;
+  /**
+   * Tells every instance that a session of the user ended, so the user's open streams re-check
+   * theirs now rather than at their next heartbeat. Never rejects.
+   */
+  sessionsEnded: (userId: string) => Promise<void>;
+  /** Calls `recheck` whenever a session of the user may have ended; returns the unsubscribe. */
+  watchSessions: (userId: string, recheck: () => void) => () => void;
   /** Registers what an open stream does when the server shuts down (it ends, so close can finish). */
   onShutdown: (end: () => void) => () => void;
   close: () => Promise<void>;
@@ -32,7 +54,12 @@ export async function createEventBus(database: DatabaseHandle, logger: Logger): 
   const listeners = new Map<string, Set<Listener>>();
   const instance = randomUUID().slice(0, 8);
   const streamEnders = new Set<() => void>();
+  const sessionWatchers = new Map<string, Set<() => void>>();
   let sequence = 0;
+
+  const recheckSessions = (userId: string): void => {
+    for (const recheck of sessionWatchers.get(userId) ?? []) recheck();
+  };
 
   const deliver = (event: BusEvent): void => {
     buffer.push(event);
@@ -44,14 +71,18 @@ export async function createEventBus(database: DatabaseHandle, logger: Logger): 
     EVENTS_CHANNEL,
     (payload) => {
       try {
-        deliver(JSON.parse(payload) as BusEvent);
+        const message = JSON.parse(payload) as BusEvent | SessionsEnded;
+        if ('control' in message) recheckSessions(message.userId);
+        else deliver(message);
       } catch (error) {
         logger.warn({ err: error }, 'dropped a malformed realtime notification');
       }
     },
     () => {
-      // Notifications may have been missed while the connection was down: everyone refetches.
+      // Notifications may have been missed while the connection was down: everyone refetches,
+      // and every stream re-checks its session, since a sign-out may have been missed too.
       buffer.length = 0;
+      for (const userId of sessionWatchers.keys()) recheckSessions(userId);
       for (const [userId, set] of listeners) {
         const event: BusEvent = {
           id: `${instance}-${String(++sequence)}`,
@@ -64,17 +95,52 @@ export async function createEventBus(database: DatabaseHandle, logger: Logger): 
     },
   );
 
+  const notify = async (text: string): Promise<void> => {
+    await database.db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${text})`);
+  };
+
   return {
     publish: async (userId, event) => {
-      sequence += 1;
-      const message: BusEvent = {
-        id: `${Date.now().toString(36)}-${instance}-${String(sequence)}`,
-        userId,
-        ...event,
+      try {
+        sequence += 1;
+        const id = `${Date.now().toString(36)}-${instance}-${String(sequence)}`;
+        let text = JSON.stringify({ id, userId, ...event } satisfies BusEvent);
+        if (Buffer.byteLength(text, 'utf8') > MAX_NOTIFY_BYTES) {
+          logger.info(
+            { userId, type: event.type, bytes: Buffer.byteLength(text, 'utf8') },
+            'realtime event too large for NOTIFY: sent as a resync',
+          );
+          const resync: BusEvent = { id, userId, type: 'resync', payload: { reason: 'too-large' } };
+          text = JSON.stringify(resync);
+        }
+        await notify(text);
+      } catch (error) {
+        // The change this event tells of is already committed: its answer must stand.
+        logger.error(
+          { err: error, userId, type: event.type },
+          'could not publish a realtime event',
+        );
+      }
+    },
+    sessionsEnded: async (userId) => {
+      try {
+        await notify(JSON.stringify({ control: 'sessions-ended', userId } satisfies SessionsEnded));
+      } catch (error) {
+        // Streams still re-check their session at each heartbeat.
+        logger.error({ err: error, userId }, 'could not announce an ended session');
+      }
+    },
+    watchSessions: (userId, recheck) => {
+      let set = sessionWatchers.get(userId);
+      if (!set) {
+        set = new Set();
+        sessionWatchers.set(userId, set);
+      }
+      set.add(recheck);
+      return () => {
+        set.delete(recheck);
+        if (set.size === 0) sessionWatchers.delete(userId);
       };
-      await database.db.execute(
-        sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(message)})`,
-      );
     },
     subscribe: (userId, listener) => {
       let set = listeners.get(userId);

@@ -6,7 +6,7 @@ import { notFound } from '../http/errors';
 
 /**
  * DELETE /api/rewards/:id. Points spent on it are not refunded and the inventory keeps its
- * snapshots (spec §2, Delete Reward confirmation).
+ * snapshots (docs/product.md, Delete Reward confirmation).
  */
 export async function deleteReward(options: {
   db: Database;

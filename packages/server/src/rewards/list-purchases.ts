@@ -4,7 +4,7 @@ import type { Database } from '../db/client';
 import { purchasedRewards, rewards } from '../db/schema';
 import { toPurchase } from './to-reward';
 
-/** GET /api/purchases: the inventory, newest first (spec §7). */
+/** GET /api/purchases: the inventory, newest first (docs/product.md). */
 export async function listPurchases(options: {
   db: Database;
   userId: string;

@@ -4,7 +4,7 @@ import type { Database } from '../db/client';
 import { rewards } from '../db/schema';
 import { toReward } from './to-reward';
 
-/** GET /api/rewards: the shop, cheapest first (spec §7), then by name. */
+/** GET /api/rewards: the shop, cheapest first (docs/product.md), then by name. */
 export async function listRewards(options: { db: Database; userId: string }): Promise<Reward[]> {
   const { db, userId } = options;
   const rows = await db

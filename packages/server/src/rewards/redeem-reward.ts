@@ -27,7 +27,7 @@ export async function redeemReward(options: {
     const where = and(eq(rewards.id, id), eq(rewards.userId, userId));
     const [reward] = await tx.select().from(rewards).where(where).for('update');
     if (!reward) throw notFound();
-    // Money rule (DESIGN §4): the balance must cover the cost; a negative balance never does.
+    // Money rule (docs/decisions.md): the balance must cover the cost; a negative balance never does.
     if (balance.points < reward.cost) {
       throw new HttpError('INSUFFICIENT_POINTS', ERROR_MESSAGES.insufficientPoints, {
         points: balance.points,

@@ -26,7 +26,7 @@ export function toReward(row: RewardRow): Reward {
 
 /**
  * The wire's Purchase from its stored snapshot. `rewardId` is given only while the reward is
- * still in the shop; missing values show as 'Unknown' and cost 0 (spec §3).
+ * still in the shop; missing values show as 'Unknown' and cost 0 (docs/product.md).
  */
 export function toPurchase(row: PurchaseRow, options: { isRewardInShop: boolean }): Purchase {
   return {

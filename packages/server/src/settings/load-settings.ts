@@ -19,7 +19,7 @@ export function settingsFrom(stored: unknown): Settings {
   return parsed.success ? parsed.data : DEFAULT_SETTINGS;
 }
 
-/** Today in the user's own time zone: the day boundary of DESIGN §4. */
+/** Today in the user's own time zone: the day boundary of docs/decisions.md. */
 export function todayFor(settings: Settings, now: Date): LocalDate {
   return localDateOf(now, settings.timeZone);
 }

@@ -16,6 +16,7 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import type { AuthLimits } from '../auth/limits';
 import { loadConfig, type Config } from '../config';
 import { openDatabase } from '../db/client';
 import { createLogger, type Logger } from '../logger';
@@ -26,6 +27,10 @@ export const DATABASE_KINDS = ['pglite', 'postgres'] as const;
 export type DatabaseKind = (typeof DATABASE_KINDS)[number];
 
 export const TEST_ORIGIN = 'http://habitquest.test';
+/** The AUTH_SECRET of test servers on PostgreSQL (test-only, like everything in this file). */
+export const TEST_AUTH_SECRET = 'habitquest-test-secret-0123456789abcdef';
+/** Sign-ups per address on test servers: enough for any test file from one address. */
+const TEST_SIGN_UPS_PER_IP = { windowMs: 60 * 60_000, max: 10_000 };
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 export type TestServer = RunningServer & {
@@ -95,13 +100,20 @@ export async function startTestServer(
     realMail?: boolean;
     /** Defaults to a silent one. */
     logger?: Logger;
+    /**
+     * Account limits to replace. By default only sign-ups per address are loosened: test files
+     * sign up many accounts from one address. Pass AUTH_LIMITS' own value to test that limit.
+     */
+    authLimits?: Partial<AuthLimits>;
+    /** How often open event streams send a heartbeat and re-check their session. */
+    heartbeatMs?: number;
   } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hq-data-'));
   const database = kind === 'postgres' && !options.keepDatabase ? await createTestDatabase() : null;
   if (kind === 'pglite' && !options.env?.DATABASE_URL)
     cpSync(await pgliteTemplate(), dataDir, { recursive: true });
-  const config = loadConfig({
+  const env: Record<string, string> = {
     PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
@@ -110,7 +122,10 @@ export async function startTestServer(
     LOG_LEVEL: 'silent',
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...options.env,
-  });
+  };
+  // A shared database needs one secret for every instance on it, as in production.
+  if (env.DATABASE_URL && !env.AUTH_SECRET) env.AUTH_SECRET = TEST_AUTH_SECRET;
+  const config = loadConfig(env);
   const mails: Mail[] = [];
   const mailer: Mailer = options.mailer ?? {
     send: (mail) => Promise.resolve(void mails.push(mail)),
@@ -120,6 +135,8 @@ export async function startTestServer(
     logger: options.logger ?? createLogger('silent'),
     ...(options.realMail ? {} : { mailer }),
     ...(options.now ? { now: options.now } : {}),
+    authLimits: { signUpsPerIp: TEST_SIGN_UPS_PER_IP, ...options.authLimits },
+    ...(options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : {}),
   });
   return {
     ...server,

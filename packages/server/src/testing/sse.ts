@@ -8,6 +8,8 @@ export type EventStream = {
   next: (type: string, timeoutMs?: number) => Promise<SseEvent>;
   /** Every event received so far. */
   received: SseEvent[];
+  /** Settles when the stream has ended, whoever ended it. */
+  closed: Promise<void>;
   close: () => void;
 };
 
@@ -26,7 +28,7 @@ export async function openEvents(
   const waiters: (() => void)[] = [];
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
-  void (async () => {
+  const closed = (async () => {
     try {
       for (;;) {
         const { value, done } = await reader.read();
@@ -42,11 +44,14 @@ export async function openEvents(
       }
     } catch {
       // closed
+    } finally {
+      for (const wake of waiters.splice(0)) wake();
     }
   })();
   let cursor = 0;
   return {
     received,
+    closed,
     next: (type, timeoutMs = 2000) =>
       new Promise((resolve, reject) => {
         const timer = setTimeout(() => {

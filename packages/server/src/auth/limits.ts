@@ -1,0 +1,50 @@
+/**
+ * Every limit in front of the account endpoints, with its numbers and what it is counted by. They
+ * are kept in the database (rate-limit.ts), so all instances share them. docs/security.md states
+ * the same policy for operators.
+ *
+ * Sign-in. A lockout keyed by account alone lets anyone keep a known username locked with a few
+ * wrong guesses. So failures are counted per (account, address) and block only that pair: an
+ * attacker's address runs out of guesses, the owner's does not. Failures from all addresses are
+ * counted too, against a much higher limit that only distributed guessing can reach; past it the
+ * account accepts sign-in attempts only from addresses that signed in to it successfully in the
+ * last 30 days, so the owner still gets in from home while new addresses wait for the window.
+ */
+import type { LimitRule } from './rate-limit';
+
+export type AuthLimits = {
+  /** Every sign-in attempt from one address, whatever the account. */
+  signInPerIp: LimitRule;
+  /** Failed sign-ins for one account from one address; then that pair is refused. */
+  failuresPerAccountAndIp: LimitRule;
+  /** Failed sign-ins for one account from all addresses; then only known addresses may try. */
+  failuresPerAccount: LimitRule;
+  /** How long a successful sign-in makes its address known to the account. */
+  knownAddressMs: number;
+  /** Accounts created from one address. */
+  signUpsPerIp: LimitRule;
+  /** Username-availability checks from one address (each answer says whether a name exists). */
+  usernameChecksPerIp: LimitRule;
+  /** Wrong current passwords given to change-password or verify-password, per account. */
+  passwordChangeFailuresPerAccount: LimitRule;
+  /** Reset requests from one address, and reset mails to one address. */
+  resetRequestsPerIp: LimitRule;
+  resetMailsPerAddress: LimitRule;
+};
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+export const AUTH_LIMITS: AuthLimits = {
+  signInPerIp: { windowMs: 10 * SECOND, max: 3 },
+  failuresPerAccountAndIp: { windowMs: 15 * MINUTE, max: 5 },
+  failuresPerAccount: { windowMs: 15 * MINUTE, max: 50 },
+  knownAddressMs: 30 * DAY,
+  signUpsPerIp: { windowMs: HOUR, max: 10 },
+  usernameChecksPerIp: { windowMs: 10 * MINUTE, max: 30 },
+  passwordChangeFailuresPerAccount: { windowMs: 15 * MINUTE, max: 5 },
+  resetRequestsPerIp: { windowMs: MINUTE, max: 10 },
+  resetMailsPerAddress: { windowMs: HOUR, max: 3 },
+};

@@ -1,0 +1,213 @@
+/**
+ * The import part of the API model (model.ts): replace and merge computed from the rules in
+ * docs/product.md ("Export and import"), the free-plan limits an import may not pass, and the
+ * import rate limit.
+ */
+import { FREE_LIMITS } from '@habitquest/core/plan';
+import {
+  categoryByName,
+  cloneData,
+  countsOf,
+  limitReached,
+  OK,
+  shopOrder,
+  type Counts,
+  type MCompletion,
+  type MData,
+  type MUser,
+  type Outcome,
+  rekey,
+} from './model';
+import type { WeekStart } from '@habitquest/core/periods';
+
+export type ImportSummary = {
+  habits: number;
+  categories: number;
+  rewards: number;
+  inventory: number;
+  completions: number;
+  points: number;
+  xp: number;
+};
+
+/** The API's import rate limit: 5 per user per 10 minutes (429 RATE_LIMITED past them). */
+const IMPORTS_PER_WINDOW = 5;
+
+/** The resources whose free limit the import would pass (a count that does not grow never is). */
+function passesLimit(before: Counts, after: Counts): boolean {
+  return (['habits', 'categories', 'rewards'] as const).some(
+    (resource) => after[resource] > FREE_LIMITS[resource] && after[resource] > before[resource],
+  );
+}
+
+/**
+ * Import of an export file this user took earlier (`file` described `from`). Replace takes the
+ * file as it is; merge keeps what the user has and adds what the file brings that is not there
+ * (habits by id, categories by name, rewards by name, inventory by name and time).
+ */
+export function importData(
+  user: MUser,
+  mode: 'replace' | 'merge',
+  from: MData,
+): Outcome & { summary?: ImportSummary } {
+  // A valid file counts against the rate limit before anything else is judged.
+  user.imports += 1;
+  if (user.imports > IMPORTS_PER_WINDOW) return { status: 429, code: 'RATE_LIMITED' };
+  // The file's weekly completions are keyed for the user's weeks first, so a merge joins the
+  // same periods and no week is completed twice.
+  const incoming = withWeekStart(cloneData(from), user.weekStart);
+  const next =
+    mode === 'replace' ? replaced(user, incoming, from.weekStart) : merged(user, incoming);
+  if (!user.isPro && passesLimit(countsOf(user), countsOf(next.data))) return limitReached;
+  user.habits = next.data.habits;
+  user.categories = next.data.categories;
+  user.rewards = next.data.rewards;
+  user.purchases = next.data.purchases;
+  user.xp = next.data.xp;
+  user.points = next.data.points;
+  // A replace brings the file's settings, its week start among them: every week is keyed by it.
+  if (next.data.weekStart !== user.weekStart) {
+    const rekeyed = withWeekStart(next.data, next.data.weekStart);
+    user.habits = rekeyed.habits;
+    user.weekStart = rekeyed.weekStart;
+  }
+  return { ...OK, summary: next.summary };
+}
+
+/** The data with its weekly habits' completions keyed for weeks that start on `weekStart`. */
+function withWeekStart(data: MData, weekStart: WeekStart): MData {
+  return {
+    ...data,
+    weekStart,
+    habits: data.habits.map((habit) =>
+      habit.frequency === 'weekly'
+        ? { ...habit, completions: rekey(habit.completions, 'weekly', weekStart) }
+        : habit,
+    ),
+  };
+}
+
+function replaced(
+  user: MUser,
+  incoming: MData,
+  fileWeekStart: WeekStart,
+): { data: MData; summary: ImportSummary } {
+  return {
+    data: {
+      habits: incoming.habits,
+      categories: incoming.categories.map((category) => ({
+        ...category,
+        id: categoryByName(user, category.name)?.id ?? null,
+      })),
+      rewards: incoming.rewards,
+      purchases: incoming.purchases.map((purchase) => ({
+        ...purchase,
+        link: user.purchases.find((own) => own.id === purchase.id)?.link ?? null,
+      })),
+      xp: Math.max(0, incoming.xp),
+      points: incoming.points,
+      weekStart: fileWeekStart,
+    },
+    summary: {
+      habits: incoming.habits.length,
+      categories: incoming.categories.length,
+      rewards: incoming.rewards.length,
+      inventory: incoming.purchases.length,
+      completions: incoming.habits.reduce((sum, habit) => sum + habit.completions.length, 0),
+      points: incoming.points,
+      xp: Math.max(0, incoming.xp),
+    },
+  };
+}
+
+function merged(user: MUser, incoming: MData): { data: MData; summary: ImportSummary } {
+  const current = cloneData(user);
+  // Habits by id: the file's fields win; completions are joined by period key, unless the
+  // frequencies differ, when the user's frequency and completions stay.
+  const habits = [...current.habits];
+  const addedCompletions: MCompletion[] = [];
+  let addedHabits = 0;
+  for (const habit of incoming.habits) {
+    const index = habits.findIndex((h) => h.id === habit.id);
+    const existing = habits[index];
+    if (existing === undefined) {
+      habits.push(habit);
+      addedHabits += 1;
+      addedCompletions.push(...habit.completions);
+    } else if (existing.frequency !== habit.frequency) {
+      habits[index] = {
+        ...habit,
+        frequency: existing.frequency,
+        completions: existing.completions,
+      };
+    } else {
+      const keys = new Set(existing.completions.map((completion) => completion.key));
+      const added = habit.completions.filter((completion) => !keys.has(completion.key));
+      addedCompletions.push(...added);
+      habits[index] = { ...habit, completions: [...existing.completions, ...added] };
+    }
+  }
+  // Categories by name: the file's colour and target win; new names come without being the
+  // fallback (the user's own fallback stays the one).
+  const categories = [...current.categories];
+  let addedCategories = 0;
+  for (const category of incoming.categories) {
+    const index = categories.findIndex((c) => c.name === category.name);
+    const existing = categories[index];
+    if (existing === undefined) {
+      const hasFallback = categories.some((c) => c.isFallback);
+      categories.push({ ...category, id: null, isFallback: category.isFallback && !hasFallback });
+      addedCategories += 1;
+    } else {
+      categories[index] = { ...existing, color: category.color, target: category.target };
+    }
+  }
+  // Rewards by name (case-insensitive): each incoming one takes the next unmatched reward of
+  // that name in the shop's order; the user's reward keeps its id.
+  const shop = shopOrder(current.rewards);
+  const unmatched = shop.map((_, index) => index);
+  let addedRewards = 0;
+  for (const reward of shopOrder(incoming.rewards)) {
+    const at = unmatched.findIndex(
+      (index) => shop[index]?.name.trim().toLowerCase() === reward.name.trim().toLowerCase(),
+    );
+    const index = unmatched[at];
+    const match = index === undefined ? undefined : shop[index];
+    if (index === undefined || match === undefined) {
+      // The file's id is kept unless a reward of the merged shop already holds it.
+      const taken = shop.some((r) => r.id === reward.id);
+      shop.push({ ...reward, id: taken ? null : reward.id });
+      addedRewards += 1;
+    } else {
+      shop[index] = { ...reward, id: match.id };
+      unmatched.splice(at, 1);
+    }
+  }
+  // Inventory: the same purchase has the same name and time.
+  const seen = new Set(current.purchases.map((p) => `${p.name}\u0000${p.purchasedAt}`));
+  const addedItems = incoming.purchases.filter((p) => !seen.has(`${p.name}\u0000${p.purchasedAt}`));
+  const xp = addedCompletions.reduce((sum, completion) => sum + completion.xp, 0);
+  const points =
+    addedCompletions.reduce((sum, completion) => sum + completion.points, 0) -
+    addedItems.reduce((sum, item) => sum + item.cost, 0);
+  return {
+    data: {
+      habits,
+      categories,
+      rewards: shop,
+      purchases: [...current.purchases, ...addedItems.map((item) => ({ ...item, link: null }))],
+      xp: current.xp + xp,
+      points: current.points + points,
+      weekStart: current.weekStart,
+    },
+    summary: {
+      habits: addedHabits,
+      categories: addedCategories,
+      rewards: addedRewards,
+      inventory: addedItems.length,
+      completions: addedCompletions.length,
+      points,
+      xp,
+    },
+  };
+}

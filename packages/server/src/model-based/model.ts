@@ -1,0 +1,490 @@
+/**
+ * The in-memory model of one user's data that the model-based API test (api-model.test.ts)
+ * drives beside the real server. It knows the product's rules only through core (periods,
+ * visibility, levels, streaks, plan limits) and docs/product.md; it never calls server code, so a
+ * server that drifts from those rules is caught. Test support only: nothing in the product
+ * imports this folder.
+ */
+import { FALLBACK_CATEGORY, DEFAULT_CATEGORIES } from '@habitquest/core/categories';
+import { levelForXp, levelProgress, pointsForXp } from '@habitquest/core/levels';
+import { periodIndex, periodKey, type Frequency, type WeekStart } from '@habitquest/core/periods';
+import { FREE_LIMITS, planLimits, type LimitedResource } from '@habitquest/core/plan';
+import { completionEligibility } from '@habitquest/core/visibility';
+import type { LocalDate } from '@habitquest/core/dates';
+
+export type MCompletion = { date: LocalDate; key: string; xp: number; points: number };
+
+export type MHabit = {
+  id: string;
+  title: string;
+  frequency: Frequency;
+  /** The category's name: names are unique per user, and renames are followed. */
+  category: string;
+  xp: number;
+  isRecurring: boolean;
+  specificDate: LocalDate | null;
+  completions: MCompletion[];
+};
+
+/** `id` is null until the server's answer tells it (an import makes fresh ids for new names). */
+export type MCategory = {
+  id: string | null;
+  name: string;
+  color: string;
+  target: number;
+  isFallback: boolean;
+};
+
+export type MReward = { id: string | null; name: string; cost: number; keepInShop: boolean };
+
+export type MPurchase = {
+  id: string;
+  /** The reward id the purchase row keeps; the wire shows it only while that reward is in the shop. */
+  link: string | null;
+  name: string;
+  cost: number;
+  purchasedAt: number;
+};
+
+export type MData = {
+  habits: MHabit[];
+  categories: MCategory[];
+  rewards: MReward[];
+  purchases: MPurchase[];
+  xp: number;
+  points: number;
+  /** The week start the data's weekly completions are keyed by (an export file carries it). */
+  weekStart: WeekStart;
+};
+
+export type MUser = MData & {
+  isPro: boolean;
+  timeZone: string;
+  today: LocalDate;
+  now: Date;
+  /** The last export taken by an Export command: the server's file and the model it described. */
+  snapshot: { file: unknown; data: MData } | null;
+  /** Imports of valid files so far: at most 5 per user in 10 minutes, and a run is shorter. */
+  imports: number;
+};
+
+/** What the server must answer: a status, and for refusals the error code. */
+export type Outcome = { status: number; code?: string };
+export const OK: Outcome = { status: 200 };
+const validation: Outcome = { status: 400, code: 'VALIDATION' };
+const conflict: Outcome = { status: 409, code: 'CONFLICT' };
+export const limitReached: Outcome = { status: 403, code: 'LIMIT_REACHED' };
+
+export function newUser(options: {
+  isPro: boolean;
+  weekStart: WeekStart;
+  timeZone: string;
+  today: LocalDate;
+  now: Date;
+}): MUser {
+  return {
+    ...options,
+    habits: [],
+    categories: [
+      ...DEFAULT_CATEGORIES.map((seed) => ({
+        id: null,
+        name: seed.name,
+        color: seed.color,
+        target: seed.monthlyTargetXp,
+        isFallback: false,
+      })),
+      {
+        id: null,
+        name: FALLBACK_CATEGORY.name,
+        color: FALLBACK_CATEGORY.color,
+        target: FALLBACK_CATEGORY.monthlyTargetXp,
+        isFallback: true,
+      },
+    ],
+    rewards: [],
+    purchases: [],
+    xp: 0,
+    points: 0,
+    snapshot: null,
+    imports: 0,
+  };
+}
+
+export function cloneData(data: MData): MData {
+  return structuredClone({
+    habits: data.habits,
+    categories: data.categories,
+    rewards: data.rewards,
+    purchases: data.purchases,
+    xp: data.xp,
+    points: data.points,
+    weekStart: data.weekStart,
+  });
+}
+
+// ---------------------------------------------------------------- plan
+
+export type Counts = Record<LimitedResource, number>;
+
+/** The counts the free plan limits; the fallback category is the system's and not counted. */
+export function countsOf(data: MData): Counts {
+  return {
+    habits: data.habits.length,
+    categories: data.categories.filter((category) => !category.isFallback).length,
+    rewards: data.rewards.length,
+  };
+}
+
+function atLimit(user: MUser, resource: LimitedResource): boolean {
+  return !user.isPro && countsOf(user)[resource] >= FREE_LIMITS[resource];
+}
+
+export function expectedPlan(user: MUser) {
+  return { isPro: user.isPro, limits: planLimits(user.isPro), counts: countsOf(user) };
+}
+
+// ---------------------------------------------------------------- progress and streaks
+
+export function expectedProgress(user: MUser) {
+  const dates = user.habits.flatMap((habit) => habit.completions.map((c) => c.date));
+  const level = levelProgress(user.xp);
+  return {
+    level: level.level,
+    xp: Math.max(0, user.xp),
+    points: user.points,
+    streak: streaks(
+      dates.filter((date) => date <= user.today),
+      'daily',
+      user.today,
+      user.weekStart,
+    ).current,
+    xpIntoLevel: level.xpIntoLevel,
+    xpForNextLevel: level.xpForNextLevel,
+    percent: level.percent,
+  };
+}
+
+export function streaksOf(user: MUser, habit: MHabit) {
+  return streaks(
+    habit.completions.map((completion) => completion.date),
+    habit.frequency,
+    user.today,
+    user.weekStart,
+  );
+}
+
+/**
+ * Streak rule: consecutive periods with a completion, ending at the current period or, while it is
+ * still open, at the previous one; best is the longest run ever. Periods are numbered with core's
+ * periodIndex, on which consecutive periods differ by one.
+ */
+function streaks(
+  dates: readonly LocalDate[],
+  frequency: Frequency,
+  today: LocalDate,
+  weekStart: WeekStart,
+): { current: number; best: number } {
+  const indexOf = (date: LocalDate) =>
+    periodIndex(periodKey(date, frequency, weekStart), frequency, weekStart);
+  const indexes = new Set(dates.map(indexOf));
+  const now = indexOf(today);
+  let current = 0;
+  for (let at = indexes.has(now) ? now : now - 1; indexes.has(at); at -= 1) current += 1;
+  let best = 0;
+  for (const start of indexes) {
+    if (indexes.has(start - 1)) continue;
+    let length = 1;
+    while (indexes.has(start + length)) length += 1;
+    best = Math.max(best, length);
+  }
+  return { current, best };
+}
+
+// ---------------------------------------------------------------- categories
+
+export function categoryByName(data: MData, name: string): MCategory | undefined {
+  return data.categories.find((category) => category.name === name);
+}
+
+/** Sorted by name, as the index of a command picks them. */
+export function sortedCategories(data: MData): MCategory[] {
+  return [...data.categories].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+/** The category a habit without one goes into: the first by name, else the fallback. */
+export function defaultCategory(data: MData): string {
+  const first = sortedCategories(data).find((category) => !category.isFallback);
+  return first?.name ?? ensureFallback(data).name;
+}
+
+function ensureFallback(data: MData): MCategory {
+  const existing = data.categories.find((category) => category.isFallback);
+  if (existing) return existing;
+  const created: MCategory = {
+    id: null,
+    name: FALLBACK_CATEGORY.name,
+    color: FALLBACK_CATEGORY.color,
+    target: FALLBACK_CATEGORY.monthlyTargetXp,
+    isFallback: true,
+  };
+  data.categories.push(created);
+  return created;
+}
+
+export function normalizeName(name: string): string {
+  return name.trim().toUpperCase();
+}
+
+export function createCategory(user: MUser, name: string, target: number): Outcome {
+  if (target < 1 || target > 10_000 || name.trim() === '') return validation;
+  if (atLimit(user, 'categories')) return limitReached;
+  const normalized = normalizeName(name);
+  if (normalized === FALLBACK_CATEGORY.name || categoryByName(user, normalized)) return conflict;
+  return { status: 201 };
+}
+
+export function applyCreateCategory(user: MUser, name: string, target: number, id: string) {
+  user.categories.push({
+    id,
+    name: normalizeName(name),
+    color: '#6366f1',
+    target,
+    isFallback: false,
+  });
+}
+
+export function updateCategory(
+  user: MUser,
+  category: MCategory,
+  patch: { name?: string; target?: number },
+): Outcome {
+  if (patch.target !== undefined && (patch.target < 0 || patch.target > 10_000)) return validation;
+  const name = patch.name === undefined ? undefined : normalizeName(patch.name);
+  const isRename = name !== undefined && name !== category.name;
+  if (isRename && category.isFallback) return conflict;
+  if (isRename && (name === FALLBACK_CATEGORY.name || categoryByName(user, name))) return conflict;
+  if (isRename) {
+    for (const habit of user.habits) if (habit.category === category.name) habit.category = name;
+    category.name = name;
+  }
+  if (patch.target !== undefined) category.target = patch.target;
+  return OK;
+}
+
+export function deleteCategory(user: MUser, category: MCategory): Outcome & { moved?: number } {
+  if (category.isFallback) return conflict;
+  user.categories = user.categories.filter((c) => c !== category);
+  const fallback = ensureFallback(user);
+  let moved = 0;
+  for (const habit of user.habits) {
+    if (habit.category !== category.name) continue;
+    habit.category = fallback.name;
+    moved += 1;
+  }
+  return { ...OK, moved };
+}
+
+// ---------------------------------------------------------------- habits
+
+export type HabitInput = {
+  title: string;
+  frequency: Frequency;
+  xp: number;
+  isRecurring: boolean;
+  specificDate: LocalDate | null;
+  /** A category's name, or null to let the server pick the default one. */
+  category: string | null;
+};
+
+export function createHabit(user: MUser, input: HabitInput): Outcome {
+  if (input.xp < 1 || input.xp > 100) return validation;
+  if (input.isRecurring === (input.specificDate !== null)) return validation;
+  if (atLimit(user, 'habits')) return limitReached;
+  return { status: 201 };
+}
+
+export function applyCreateHabit(user: MUser, input: HabitInput, id: string): MHabit {
+  const habit: MHabit = {
+    id,
+    title: input.title.trim(),
+    frequency: input.frequency,
+    category: input.category ?? defaultCategory(user),
+    xp: input.xp,
+    isRecurring: input.isRecurring,
+    specificDate: input.isRecurring ? null : input.specificDate,
+    completions: [],
+  };
+  user.habits.push(habit);
+  return habit;
+}
+
+export type HabitPatch = {
+  title?: string;
+  frequency?: Frequency;
+  xp?: number;
+  isRecurring?: boolean;
+  specificDate?: LocalDate | null;
+  /** A category's name, or null for the default one. */
+  category?: string | null;
+};
+
+/**
+ * Edits a habit as the product's rules say: a frequency change re-keys its completions by their dates into
+ * the new frequency's periods, and completions falling into one period merge into one (the
+ * earliest date) that keeps the sum of the XP and points they awarded.
+ */
+export function updateHabit(user: MUser, habit: MHabit, patch: HabitPatch): Outcome {
+  if (patch.xp !== undefined && (patch.xp < 1 || patch.xp > 100)) return validation;
+  // The request's own pair is judged first (the wire schema), then the merged habit.
+  if (patch.isRecurring === false && patch.specificDate === null) return validation;
+  if (patch.isRecurring === true && typeof patch.specificDate === 'string') return validation;
+  const isRecurring = patch.isRecurring ?? habit.isRecurring;
+  const specificDate = isRecurring
+    ? null
+    : patch.specificDate !== undefined
+      ? patch.specificDate
+      : habit.specificDate;
+  if (!isRecurring && specificDate === null) return validation;
+  if (patch.title !== undefined) habit.title = patch.title.trim();
+  if (patch.xp !== undefined) habit.xp = patch.xp;
+  if (patch.category !== undefined) habit.category = patch.category ?? defaultCategory(user);
+  habit.isRecurring = isRecurring;
+  habit.specificDate = specificDate;
+  if (patch.frequency !== undefined && patch.frequency !== habit.frequency) {
+    habit.frequency = patch.frequency;
+    habit.completions = rekey(habit.completions, patch.frequency, user.weekStart);
+  }
+  return OK;
+}
+
+export function rekey(
+  completions: readonly MCompletion[],
+  frequency: Frequency,
+  weekStart: WeekStart,
+): MCompletion[] {
+  const byKey = new Map<string, MCompletion>();
+  for (const completion of [...completions].sort((a, b) => (a.date < b.date ? -1 : 1))) {
+    const key = periodKey(completion.date, frequency, weekStart);
+    const merged = byKey.get(key);
+    if (merged) {
+      merged.xp += completion.xp;
+      merged.points += completion.points;
+    } else {
+      byKey.set(key, { date: completion.date, key, xp: completion.xp, points: completion.points });
+    }
+  }
+  return [...byKey.values()];
+}
+
+/** A new week start re-keys every weekly habit's history by the same rule as a frequency change. */
+export function changeWeekStart(user: MUser, weekStart: WeekStart): Outcome {
+  user.weekStart = weekStart;
+  for (const habit of user.habits) {
+    if (habit.frequency === 'weekly') {
+      habit.completions = rekey(habit.completions, 'weekly', weekStart);
+    }
+  }
+  return OK;
+}
+
+export function deleteHabit(user: MUser, habit: MHabit): Outcome {
+  user.habits = user.habits.filter((h) => h !== habit);
+  // Its XP leaves the total; points already earned stay (they may have been spent).
+  user.xp -= habit.completions.reduce((sum, completion) => sum + completion.xp, 0);
+  return OK;
+}
+
+export type CompletionResult = Outcome & {
+  added?: boolean;
+  completion?: MCompletion | null;
+  leveledUp?: boolean;
+};
+
+/** PUT …/completions/:date — idempotent set-state through the ledger. */
+export function setCompletion(
+  user: MUser,
+  habit: MHabit,
+  date: LocalDate,
+  completed: boolean,
+): CompletionResult {
+  const eligibility = completionEligibility(habit, date, user.today, user.weekStart);
+  if (!eligibility.ok) return validation;
+  const key = periodKey(date, habit.frequency, user.weekStart);
+  const existing = habit.completions.find((completion) => completion.key === key);
+  const levelBefore = levelForXp(user.xp);
+  if (completed && !existing) {
+    const created = { date, key, xp: habit.xp, points: pointsForXp(habit.xp) };
+    habit.completions.push(created);
+    user.xp += created.xp;
+    user.points += created.points;
+    return {
+      ...OK,
+      added: true,
+      completion: created,
+      leveledUp: levelForXp(user.xp) > levelBefore,
+    };
+  }
+  if (!completed && existing) {
+    habit.completions = habit.completions.filter((completion) => completion !== existing);
+    user.xp -= existing.xp;
+    user.points -= existing.points;
+    return { ...OK, added: false, completion: null, leveledUp: false };
+  }
+  return { ...OK, added: false, completion: existing ?? null, leveledUp: false };
+}
+
+// ---------------------------------------------------------------- rewards
+
+export type RewardInput = { name: string; cost: number; keepInShop: boolean };
+
+export function createReward(user: MUser, input: RewardInput): Outcome {
+  if (input.cost < 1 || input.cost > 10_000) return validation;
+  if (atLimit(user, 'rewards')) return limitReached;
+  return { status: 201 };
+}
+
+export function updateReward(
+  reward: MReward,
+  patch: { name?: string; cost?: number; keepInShop?: boolean },
+): Outcome {
+  if (patch.cost !== undefined && (patch.cost < 1 || patch.cost > 10_000)) return validation;
+  if (patch.name !== undefined) reward.name = patch.name.trim();
+  if (patch.cost !== undefined) reward.cost = patch.cost;
+  if (patch.keepInShop !== undefined) reward.keepInShop = patch.keepInShop;
+  return OK;
+}
+
+export function deleteReward(user: MUser, reward: MReward): Outcome {
+  user.rewards = user.rewards.filter((r) => r !== reward);
+  return OK;
+}
+
+/** Redeem: the balance must cover the cost; the purchase's time is strictly after the last one. */
+export function redeemReward(user: MUser, reward: MReward): Outcome & { purchase?: MPurchase } {
+  if (user.points < reward.cost) return { status: 409, code: 'INSUFFICIENT_POINTS' };
+  const last = Math.max(...user.purchases.map((purchase) => purchase.purchasedAt), -Infinity);
+  const now = user.now.getTime();
+  const purchase: MPurchase = {
+    id: '',
+    link: reward.id,
+    name: reward.name,
+    cost: reward.cost,
+    purchasedAt: last >= now ? last + 1 : now,
+  };
+  user.points -= reward.cost;
+  if (!reward.keepInShop) user.rewards = user.rewards.filter((r) => r !== reward);
+  return { ...OK, purchase };
+}
+
+// ---------------------------------------------------------------- import
+
+/** The shop's order: cost, then name, then id (every reward the model merges has its id). */
+export function shopOrder(rewards: readonly MReward[]): MReward[] {
+  const text = (value: string | null) => value ?? '';
+  return [...rewards].sort(
+    (a, b) =>
+      a.cost - b.cost ||
+      (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) ||
+      (text(a.id) < text(b.id) ? -1 : text(a.id) > text(b.id) ? 1 : 0),
+  );
+}

@@ -1,0 +1,105 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { brotliDecompressSync, gzipSync, brotliCompressSync } from 'node:zlib';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Hono } from 'hono';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { AppEnv } from './app-env';
+import { createLogger } from './logger';
+import { buildIdOf, looksLikeFile, mountWebApp } from './web-app';
+
+const INDEX = (entry: string) =>
+  `<!doctype html><head><script src="/theme-init.js"></script><script type="module" crossorigin src="${entry}"></script></head><div id="root"></div>`;
+
+describe('the built web app', () => {
+  let app: Hono<AppEnv>;
+  let webDist: string;
+
+  beforeAll(() => {
+    webDist = mkdtempSync(path.join(tmpdir(), 'hq-web-app-'));
+    mkdirSync(path.join(webDist, 'assets'));
+    writeFileSync(path.join(webDist, 'index.html'), INDEX('/assets/index-aaa111.js'));
+    writeFileSync(path.join(webDist, 'assets', 'index-aaa111.js'), 'console.log(1)');
+    writeFileSync(path.join(webDist, 'favicon.svg'), '<svg/>');
+    // What scripts/precompress.mjs writes beside a big enough text file.
+    const big = `export const words = ${JSON.stringify('habit '.repeat(2000))};`;
+    writeFileSync(path.join(webDist, 'assets', 'big-ccc333.js'), big);
+    writeFileSync(path.join(webDist, 'assets', 'big-ccc333.js.br'), brotliCompressSync(big));
+    writeFileSync(path.join(webDist, 'assets', 'big-ccc333.js.gz'), gzipSync(big));
+    app = new Hono<AppEnv>();
+    mountWebApp(app, webDist, createLogger('silent'));
+  });
+
+  it('serves a hashed asset that exists, cached forever', async () => {
+    const response = await app.request('/assets/index-aaa111.js');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('sends the precompressed file the browser accepts, and the plain one otherwise', async () => {
+    const brotli = await app.request('/assets/big-ccc333.js', {
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(brotli.headers.get('content-encoding')).toBe('br');
+    expect(brotli.headers.get('vary')).toContain('Accept-Encoding');
+    expect(brotli.headers.get('content-type')).toContain('javascript');
+    expect(brotli.headers.get('cache-control')).toContain('immutable');
+    const body = Buffer.from(await brotli.arrayBuffer());
+    expect(brotliDecompressSync(body).toString()).toContain('habit habit');
+    const gzip = await app.request('/assets/big-ccc333.js', {
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    const plain = await app.request('/assets/big-ccc333.js');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toContain('habit habit');
+  });
+
+  it('answers 404, not index.html, for an asset that is gone (a tab open across a redeploy)', async () => {
+    const response = await app.request('/assets/AnalyticsModal-gone1234.js');
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).not.toContain('text/html');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(await response.text()).not.toContain('<div id="root">');
+  });
+
+  it('answers 404 for any missing path that names a file', async () => {
+    for (const missing of ['/logo.png', '/sounds/missing.mp3', '/robots.txt', '/a/b/c.js.map']) {
+      expect((await app.request(missing)).status, missing).toBe(404);
+    }
+    expect((await app.request('/favicon.svg')).status).toBe(200);
+  });
+
+  it('still answers client routes with index.html', async () => {
+    for (const route of ['/', '/welcome', '/auth/update-password?token=x', '/no-such-page']) {
+      const response = await app.request(route);
+      expect(response.status, route).toBe(200);
+      expect(await response.text()).toContain('<div id="root">');
+    }
+  });
+
+  it('tells which build it serves, read afresh after a redeploy', async () => {
+    const before = await app.request('/build.json');
+    expect(before.headers.get('cache-control')).toBe('no-store');
+    expect(await before.json()).toEqual({ build: '/assets/index-aaa111.js' });
+    writeFileSync(path.join(webDist, 'index.html'), INDEX('/assets/index-bbb222.js'));
+    expect(await (await app.request('/build.json')).json()).toEqual({
+      build: '/assets/index-bbb222.js',
+    });
+  });
+});
+
+describe('build ids and file-like paths', () => {
+  it('finds the entry script, not the classic theme script', () => {
+    expect(buildIdOf(INDEX('/assets/index-x.js'))).toBe('/assets/index-x.js');
+    expect(buildIdOf('<div id="root"></div>')).toBeNull();
+  });
+
+  it('tells files from pages', () => {
+    expect(looksLikeFile('/assets/x')).toBe(true);
+    expect(looksLikeFile('/x.webmanifest')).toBe(true);
+    expect(looksLikeFile('/')).toBe(false);
+    expect(looksLikeFile('/auth/update-password')).toBe(false);
+    expect(looksLikeFile('/billing/success')).toBe(false);
+  });
+});
