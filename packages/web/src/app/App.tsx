@@ -1,20 +1,31 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Toaster } from 'sonner';
 import { AuthGate } from '../features/auth/AuthGate';
 import { DashboardBackdrop } from '../features/dashboard/DashboardBackdrop';
 import { DashboardPage } from '../features/dashboard/DashboardPage';
-import { useBillingReturn } from '../features/pro/billing-return';
+import { billingReturnOf, useBillingReturn } from '../features/pro/billing-return';
 import { BillingReturnHost } from '../features/pro/BillingReturnHost';
 import { createQueryClient } from './query-client';
 import { usePath } from './router';
+import { lazyPart } from './lazy-part';
+import { NewVersionBar } from './new-version';
 
 // Pages a signed-in user rarely sees load on demand, keeping the first download small.
-const LandingPage = lazy(() =>
-  import('../features/landing/LandingPage').then((m) => ({ default: m.LandingPage })),
+const LandingPage = lazyPart(
+  () => import('../features/landing/LandingPage'),
+  (m) => m.LandingPage,
+  { kind: 'page' },
 );
-const UpdatePasswordPage = lazy(() =>
-  import('../features/auth/UpdatePasswordPage').then((m) => ({ default: m.UpdatePasswordPage })),
+const UpdatePasswordPage = lazyPart(
+  () => import('../features/auth/UpdatePasswordPage'),
+  (m) => m.UpdatePasswordPage,
+  { kind: 'page' },
+);
+const NotFoundPage = lazyPart(
+  () => import('./NotFoundPage'),
+  (m) => m.NotFoundPage,
+  { kind: 'page' },
 );
 
 export function App() {
@@ -22,19 +33,30 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <Routes />
-      <Toaster closeButton position="top-center" />
+      {/* Bottom right on wide screens, across the bottom on phones (sonner's own narrow layout):
+          never over the header, the username or the page's titles. */}
+      <Toaster closeButton position="bottom-right" />
+      <NewVersionBar />
     </QueryClientProvider>
   );
 }
 
 function Routes() {
   const path = usePath();
-  // A return from checkout (spec §2) shows its dialog over the dashboard; the address becomes '/'.
+  // A return from checkout (docs/product.md) shows its dialog over the dashboard; the address becomes '/'.
   const { billing, dismiss } = useBillingReturn(path);
   if (path === '/welcome' || path === '/auth/update-password') {
     return (
       <Suspense fallback={null}>
         {path === '/welcome' ? <LandingPage /> : <UpdatePasswordPage />}
+      </Suspense>
+    );
+  }
+  // The dashboard lives at the root only (docs/product.md); any other address is not a page of ours.
+  if (path !== '/' && !billing && !billingReturnOf(path)) {
+    return (
+      <Suspense fallback={null}>
+        <NotFoundPage />
       </Suspense>
     );
   }

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 
-/** Spec §9 "Caching and timing": fresh 5 min, kept 30 min, one retry doubling from 1 s to 30 s. */
+/** docs/product.md "Caching and timing": fresh 5 min, kept 30 min, one retry doubling from 1 s to 30 s. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

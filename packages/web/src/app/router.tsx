@@ -1,5 +1,5 @@
 /**
- * The few routes HabitQuest has (spec §2): /, /welcome, /auth/update-password and the billing
+ * The few routes HabitQuest has (docs/product.md): /, /welcome, /auth/update-password and the billing
  * return addresses. A tiny history-API router is all they need.
  */
 import { useSyncExternalStore, type AnchorHTMLAttributes, type MouseEvent } from 'react';

@@ -1,10 +1,22 @@
 /**
  * A modal dialog on Radix: focus is trapped, Escape and the backdrop close it, the title labels it.
+ * Back closes it too (it has its own history entry, see dialog-history.ts). A form dialog passes
+ * `isDirty`: then Escape, a backdrop click and Back ask "Discard changes?" first; the close button
+ * and the form's own Cancel still close at once.
  */
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Button } from './Button';
 import { cx } from './cx';
+import { closeDialogEntry, openDialogEntry } from './dialog-history';
+
+const DISCARD = {
+  title: 'Discard changes?',
+  text: 'What you typed in this form will be lost.',
+  keep: 'Keep editing',
+  discard: 'Discard',
+} as const;
 
 export function Dialog({
   open,
@@ -15,6 +27,8 @@ export function Dialog({
   children,
   className,
   hideClose = false,
+  isDirty = false,
+  backCloses = true,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -25,6 +39,10 @@ export function Dialog({
   children: ReactNode;
   className?: string;
   hideClose?: boolean;
+  /** The form inside holds changes that closing would lose. */
+  isDirty?: boolean;
+  /** False for a dialog that stands for a page of its own: Back then leaves it like a page. */
+  backCloses?: boolean;
 }) {
   // Our dialogs open from many places, rarely from a Radix trigger: remember what had focus when
   // one opened and give it back on close, instead of leaving keyboard users on <body>.
@@ -32,6 +50,36 @@ export function Dialog({
   if (open && returnFocusTo.current === null && document.activeElement instanceof HTMLElement) {
     returnFocusTo.current = document.activeElement;
   }
+  const [isConfirming, setIsConfirming] = useState(false);
+  const [entryRound, setEntryRound] = useState(0);
+  const latest = useRef({ onOpenChange, isDirty });
+  latest.current = { onOpenChange, isDirty };
+
+  useEffect(() => {
+    if (!open || !backCloses) return;
+    const entry = openDialogEntry(() => {
+      // Back: a dirty form asks first and, kept open, takes a new entry for the next Back.
+      if (latest.current.isDirty) {
+        setIsConfirming(true);
+        setEntryRound((n) => n + 1);
+      } else latest.current.onOpenChange(false);
+    });
+    return () => {
+      closeDialogEntry(entry);
+    };
+  }, [open, backCloses, entryRound]);
+
+  useEffect(() => {
+    if (!open) setIsConfirming(false);
+  }, [open]);
+
+  const askFirst = (event: Event): void => {
+    if (!isDirty && !isConfirming) return;
+    event.preventDefault();
+    // Escape or a click outside while asking means "keep editing".
+    setIsConfirming(!isConfirming);
+  };
+
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -44,6 +92,8 @@ export function Dialog({
             className,
           )}
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onEscapeKeyDown={askFirst}
+          onInteractOutside={askFirst}
           onCloseAutoFocus={(event) => {
             const target = returnFocusTo.current;
             returnFocusTo.current = null;
@@ -68,18 +118,68 @@ export function Dialog({
               {description}
             </RadixDialog.Description>
           ) : null}
-          <div className="mt-5">{children}</div>
+          <div className="mt-5" inert={isConfirming}>
+            {children}
+          </div>
           {/* Last in the DOM though drawn top right: opening focuses the first field or action. */}
           {hideClose ? null : (
             <RadixDialog.Close
               aria-label="Close"
+              inert={isConfirming}
               className="absolute right-4 top-4 rounded-full p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-800 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white"
             >
               <X aria-hidden className="size-5" />
             </RadixDialog.Close>
           )}
+          {isConfirming ? (
+            <DiscardPrompt
+              onKeep={() => {
+                setIsConfirming(false);
+              }}
+              onDiscard={() => {
+                setIsConfirming(false);
+                onOpenChange(false);
+              }}
+            />
+          ) : null}
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>
+  );
+}
+
+/** "Discard changes?" over the form it would discard, inside the same dialog. */
+function DiscardPrompt({ onKeep, onDiscard }: { onKeep: () => void; onDiscard: () => void }) {
+  const id = useId();
+  const boxRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    boxRef.current?.querySelector('button')?.focus();
+  }, []);
+  return (
+    <div className="absolute inset-0 z-10 flex items-center justify-center rounded-3xl bg-white/85 p-4 backdrop-blur-sm dark:bg-slate-900/85">
+      <div
+        ref={boxRef}
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-text`}
+        className="w-full max-w-xs rounded-2xl border border-slate-200 bg-white p-5 shadow-xl dark:border-slate-700 dark:bg-slate-900"
+      >
+        <h3 id={`${id}-title`} className="text-lg font-bold text-slate-900 dark:text-white">
+          {DISCARD.title}
+        </h3>
+        <p id={`${id}-text`} className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+          {DISCARD.text}
+        </p>
+        <div className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={onKeep}>
+            {DISCARD.keep}
+          </Button>
+          <Button variant="danger" onClick={onDiscard}>
+            {DISCARD.discard}
+          </Button>
+        </div>
+      </div>
+    </div>
   );
 }

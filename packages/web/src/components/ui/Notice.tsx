@@ -1,17 +1,30 @@
 import type { ReactNode } from 'react';
 import { cx } from './cx';
 
-/** An inline message: an error, or a success, announced to screen readers. */
-export function Notice({ tone, children }: { tone: 'error' | 'success'; children: ReactNode }) {
+const TONES = {
+  error: 'bg-red-50 text-red-800 dark:bg-red-500/10 dark:text-red-300',
+  success: 'bg-emerald-50 text-emerald-800 dark:bg-emerald-500/10 dark:text-emerald-300',
+  info: 'bg-sky-50 text-sky-900 dark:bg-sky-500/10 dark:text-sky-200',
+} as const;
+
+/**
+ * An inline message announced to screen readers: an error (at once), a success, or information
+ * about what an action will do.
+ */
+export function Notice({
+  tone,
+  id,
+  children,
+}: {
+  tone: keyof typeof TONES;
+  id?: string;
+  children: ReactNode;
+}) {
   return (
     <div
+      id={id}
       role={tone === 'error' ? 'alert' : 'status'}
-      className={cx(
-        'rounded-xl px-3 py-2 text-sm',
-        tone === 'error'
-          ? 'bg-red-50 text-red-800 dark:bg-red-500/10 dark:text-red-300'
-          : 'bg-emerald-50 text-emerald-800 dark:bg-emerald-500/10 dark:text-emerald-300',
-      )}
+      className={cx('rounded-xl px-3 py-2 text-sm', TONES[tone])}
     >
       {children}
     </div>

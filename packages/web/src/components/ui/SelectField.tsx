@@ -1,25 +1,31 @@
-import { useId, type SelectHTMLAttributes } from 'react';
+import { useId, type ComponentPropsWithRef } from 'react';
 import { cx } from './cx';
+import { FieldError, FIELD_CLASS } from './TextField';
 
 /** A labelled native select: accessible and keyboard-friendly on every platform. */
 export function SelectField({
   label,
   options,
+  error,
   className,
   ...props
-}: SelectHTMLAttributes<HTMLSelectElement> & {
+}: ComponentPropsWithRef<'select'> & {
   label: string;
   options: { value: string; label: string }[];
+  error?: string | null | undefined;
 }) {
   const id = useId();
+  const errorId = `${id}-error`;
   return (
-    <div className={cx('flex flex-col gap-1.5', className)}>
+    <div className={cx('flex min-w-0 flex-col gap-1.5', className)}>
       <label htmlFor={id} className="text-sm font-medium text-slate-700 dark:text-slate-200">
         {label}
       </label>
       <select
         id={id}
-        className="min-h-11 rounded-xl border border-slate-300 bg-white px-3 text-slate-900 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        className={cx(FIELD_CLASS, 'w-full truncate')}
         {...props}
       >
         {options.map((option) => (
@@ -28,6 +34,7 @@ export function SelectField({
           </option>
         ))}
       </select>
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }

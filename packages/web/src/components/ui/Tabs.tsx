@@ -12,6 +12,7 @@ export function Tabs<T extends string>({
   onChange,
   children,
   className,
+  wrap = false,
 }: {
   label: string;
   tabs: readonly { value: T; label: string }[];
@@ -19,6 +20,8 @@ export function Tabs<T extends string>({
   onChange: (value: T) => void;
   children: ReactNode;
   className?: string;
+  /** Many tabs: in rows of three on narrow screens instead of one row that scrolls. */
+  wrap?: boolean;
 }) {
   const id = useId();
   const tabId = (tab: T): string => `${id}-tab-${tab}`;
@@ -47,7 +50,10 @@ export function Tabs<T extends string>({
         role="tablist"
         aria-label={label}
         onKeyDown={onKeyDown}
-        className="flex gap-1 overflow-x-auto rounded-2xl bg-slate-100 p-1 dark:bg-slate-800"
+        className={cx(
+          'gap-1 rounded-2xl bg-slate-100 p-1 dark:bg-slate-800',
+          wrap ? 'grid grid-cols-3 sm:flex' : 'flex overflow-x-auto',
+        )}
       >
         {tabs.map((tab) => {
           const isSelected = tab.value === value;

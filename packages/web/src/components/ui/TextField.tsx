@@ -1,31 +1,60 @@
-import { useId, type InputHTMLAttributes } from 'react';
+import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
 import { cx } from './cx';
 
+export const FIELD_CLASS =
+  'min-h-11 min-w-0 rounded-xl border border-slate-300 bg-white px-3 text-slate-900 placeholder:text-slate-400 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30 aria-[invalid=true]:border-red-600 aria-[invalid=true]:focus:ring-red-500/30 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100 dark:aria-[invalid=true]:border-red-400';
+
+/** The ids a field's describedby lists: its hint, then its error (both under the field). */
+export function describedBy(...ids: (string | false | null | undefined)[]): string | undefined {
+  const list = ids.filter(Boolean);
+  return list.length > 0 ? list.join(' ') : undefined;
+}
+
+/** The error line under a field; its id is what the field's aria-describedby names. */
+export function FieldError({ id, error }: { id: string; error?: string | null | undefined }) {
+  return error ? (
+    <p id={id} className="text-sm font-medium text-red-700 dark:text-red-400">
+      {error}
+    </p>
+  ) : null;
+}
+
+/**
+ * A labelled input with an optional hint and an error under it: the error sets aria-invalid and
+ * both are named by aria-describedby. `ref` reaches the input (so a form can focus it).
+ */
 export function TextField({
   label,
   error,
+  hint,
   className,
   ...props
-}: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string | null }) {
+}: ComponentPropsWithRef<'input'> & {
+  label: string;
+  error?: string | null | undefined;
+  hint?: ReactNode;
+}) {
   const id = useId();
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
   return (
-    <div className={cx('flex flex-col gap-1.5', className)}>
+    <div className={cx('flex min-w-0 flex-col gap-1.5', className)}>
       <label htmlFor={id} className="text-sm font-medium text-slate-700 dark:text-slate-200">
         {label}
       </label>
       <input
         id={id}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className="min-h-11 rounded-xl border border-slate-300 bg-white px-3 text-slate-900 placeholder:text-slate-400 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100"
+        aria-describedby={describedBy(hint ? hintId : null, error ? errorId : null)}
+        className={FIELD_CLASS}
         {...props}
       />
-      {error ? (
-        <p id={errorId} className="text-sm text-red-700 dark:text-red-400">
-          {error}
+      {hint ? (
+        <p id={hintId} className="text-xs text-slate-600 dark:text-slate-400">
+          {hint}
         </p>
       ) : null}
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }

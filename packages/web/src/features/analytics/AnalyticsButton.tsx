@@ -1,40 +1,36 @@
 import type { Me } from '@habitquest/contracts/me';
 import { localDateOf } from '@habitquest/core/dates';
 import { ChartColumn } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
 import { analyticsLaunchCopy as copy } from './launch-copy';
+import { lazyPart } from '../../app/lazy-part';
+import { DialogLauncher } from '../../components/ui/DialogLauncher';
 
 // The dashboard, its charts (Recharts) and its queries load when first opened.
-const AnalyticsModal = lazy(() =>
-  import('./AnalyticsModal').then((m) => ({ default: m.AnalyticsModal })),
+const AnalyticsModal = lazyPart(
+  () => import('./AnalyticsModal'),
+  (m) => m.AnalyticsModal,
+  {
+    kind: 'dialog',
+    dismiss: (props) => {
+      props.onClose();
+    },
+  },
 );
 
 /** The hero's 'Analytics' button and the modal it opens. */
 export function AnalyticsButton({ me, className }: { me: Me; className?: string }) {
-  const [isOpen, setIsOpen] = useState(false);
   return (
-    <>
-      <button
-        type="button"
-        onClick={() => {
-          setIsOpen(true);
-        }}
-        className={className}
-      >
-        <ChartColumn aria-hidden className="size-4" />
-        {copy.button}
-      </button>
-      {isOpen ? (
-        <Suspense fallback={null}>
-          <AnalyticsModal
-            isPro={me.plan.isPro}
-            today={localDateOf(new Date(), me.settings.timeZone)}
-            onClose={() => {
-              setIsOpen(false);
-            }}
-          />
-        </Suspense>
-      ) : null}
-    </>
+    <DialogLauncher
+      icon={ChartColumn}
+      label={copy.button}
+      {...(className ? { className } : {})}
+      dialog={(close) => (
+        <AnalyticsModal
+          isPro={me.plan.isPro}
+          today={localDateOf(new Date(), me.settings.timeZone)}
+          onClose={close}
+        />
+      )}
+    />
   );
 }

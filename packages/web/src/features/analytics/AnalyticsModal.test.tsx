@@ -32,9 +32,9 @@ function fakeFetch(input: RequestInfo | URL): Promise<Response> {
   return Promise.resolve(new Response(JSON.stringify(body), { status }));
 }
 
-function renderModal(isPro: boolean) {
+function renderModal(isPro: boolean, overview2025 = overview) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(analyticsKeys.overview(2025), zOverviewAnalytics.parse(overview));
+  client.setQueryData(analyticsKeys.overview(2025), zOverviewAnalytics.parse(overview2025));
   client.setQueryData(analyticsKeys.monthly(2025, 6), zMonthlyAnalytics.parse(monthly));
   client.setQueryData(analyticsKeys.weekly(TODAY), zWeeklyAnalytics.parse(weekly));
   client.setQueryData(analyticsKeys.daily(TODAY), zDailyAnalytics.parse(daily));
@@ -117,6 +117,48 @@ describe('Analytics Dashboard for a Pro user', () => {
     expect(figure('Best month')).toBe('—');
     expect(requested).toEqual(['/api/analytics/overview?year=2024']);
     expect(isDisabled('Next year')).toBe(false);
+  });
+
+  it("Overview: previous year stops at the account's first year", async () => {
+    renderModal(true);
+    expect(isDisabled('Previous year')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Previous year' }));
+    expect(await screen.findByText('XP in 2024')).toBeTruthy();
+    // The fixtures' account starts in 2024.
+    expect(isDisabled('Previous year')).toBe(true);
+  });
+
+  it("Overview: a past year's shop summary names that year's own last two months", async () => {
+    renderModal(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Previous year' }));
+    expect(await screen.findByText('XP in 2024')).toBeTruthy();
+    expect(screen.getByText('November 2024')).toBeTruthy();
+    expect(screen.getByText('December 2024')).toBeTruthy();
+    expect(screen.queryByText('This month (June)')).toBeNull();
+  });
+
+  it('Overview: a year without data says so instead of drawing an empty chart', () => {
+    const empty = {
+      ...overview,
+      xpThisYear: 0,
+      completionsThisYear: 0,
+      bestMonth: null,
+      averageCompletionRate: 0,
+      monthlyXp: overview.monthlyXp.map((entry) => ({ ...entry, xp: 0, completions: 0 })),
+    };
+    renderModal(true, empty);
+    expect(screen.getByRole('heading', { name: 'No data yet' })).toBeTruthy();
+    expect(screen.queryByRole('table', { name: 'Monthly XP in 2025' })).toBeNull();
+  });
+
+  it('Overview: one point is singular', () => {
+    const one = {
+      ...overview,
+      rewardShop: { ...overview.rewardShop, thisMonth: { itemsRedeemed: 1, pointsSpent: 1 } },
+    };
+    renderModal(true, one);
+    const thisMonth = screen.getByText('This month (June)').parentElement;
+    expect(thisMonth?.textContent).toContain('Points spent1 pt');
   });
 
   it('Monthly shows the month, its day bars and each category; next month stops at today', () => {

@@ -5,7 +5,7 @@ import { AnalyticsTabs } from './AnalyticsTabs';
 import { analyticsCopy as copy } from './copy';
 import { LockedAnalytics } from './LockedAnalytics';
 
-/** The Analytics Dashboard (spec §2): four tabs for Pro, a locked preview for everyone else. */
+/** The Analytics Dashboard (docs/product.md): four tabs for Pro, a locked preview for everyone else. */
 export function AnalyticsModal(props: { isPro: boolean; today: LocalDate; onClose: () => void }) {
   return (
     <Dialog

@@ -4,7 +4,7 @@ import { analyticsCopy as copy } from './copy';
 import { SkeletonLayout } from './parts';
 
 /**
- * What a free user sees (spec §2): the dashboard's shape blurred and inert (no figures: the server
+ * What a free user sees (docs/product.md): the dashboard's shape blurred and inert (no figures: the server
  * would refuse them, and invented numbers would mislead) under 'Unlock Full Analytics'.
  */
 export function LockedAnalytics({ onUpgrade }: { onUpgrade: () => void }) {

@@ -1,8 +1,17 @@
-import { canGoToNextYear, monthOf, previousMonth } from '@habitquest/core/analytics-navigation';
-import type { OverviewAnalytics, ShopMonth } from '@habitquest/core/analytics-overview';
+import {
+  canGoToNextYear,
+  canGoToPreviousYear,
+  monthOf,
+} from '@habitquest/core/analytics-navigation';
+import {
+  shopMonthsOf,
+  type OverviewAnalytics,
+  type ShopMonth,
+} from '@habitquest/core/analytics-overview';
 import type { LocalDate } from '@habitquest/core/dates';
 import { useQuery } from '@tanstack/react-query';
-import { ShoppingBag } from 'lucide-react';
+import { BarChart3, ShoppingBag } from 'lucide-react';
+import { useState } from 'react';
 import { XP_BAR_COLOR } from './bands';
 import { BarsChart } from './BarsChart';
 import { analyticsCopy as copy } from './copy';
@@ -17,6 +26,11 @@ export function OverviewTab(props: {
 }) {
   const { year, today } = props;
   const query = useQuery(overviewQuery(year));
+  // Every year's answer names the account's first year; the last one known holds while the next
+  // year loads, so the button does not flicker.
+  const known = query.data?.firstYear;
+  const [firstYear, setFirstYear] = useState(known);
+  if (known !== undefined && known !== firstYear) setFirstYear(known);
   return (
     <div className="flex flex-col gap-5">
       <PeriodNav
@@ -30,6 +44,7 @@ export function OverviewTab(props: {
           props.onYearChange(year + 1);
         }}
         canGoNext={canGoToNextYear(year, today)}
+        canGoPrevious={firstYear === undefined || canGoToPreviousYear(year, firstYear)}
       />
       <QueryView query={query}>{(data) => <OverviewView data={data} today={today} />}</QueryView>
     </div>
@@ -39,8 +54,12 @@ export function OverviewTab(props: {
 /** Total XP, the year's XP and completions, best month, average rate, chart and shop summary. */
 export function OverviewView({ data, today }: { data: OverviewAnalytics; today: LocalDate }) {
   const isCurrentYear = data.year === monthOf(today).year;
-  const thisMonth = monthOf(today).month;
-  const lastMonth = previousMonth(monthOf(today)).month;
+  const shop = shopMonthsOf(data.year, today);
+  const shopTitle = (of: { year: number; month: number }, isThisMonth: boolean): string => {
+    if (!isCurrentYear) return copy.pastMonthShop(of.year, of.month);
+    return isThisMonth ? copy.thisMonthShop(of.month) : copy.previousMonthShop(of.month);
+  };
+  const hasData = data.xpThisYear !== 0 || data.completionsThisYear !== 0;
   return (
     <div className="flex flex-col gap-5">
       <StatGrid>
@@ -66,27 +85,42 @@ export function OverviewView({ data, today }: { data: OverviewAnalytics; today: 
             : copy.none}
         </dd>
       </dl>
-      <BarsChart
-        id="overview-monthly-xp"
-        title={copy.monthlyXpChart(data.year)}
-        columns={{ name: copy.month, detail: copy.xpColumn }}
-        bars={data.monthlyXp.map((entry) => ({
-          key: String(entry.month),
-          label: copy.shortMonth(entry.month),
-          name: copy.monthName(entry.month),
-          value: entry.xp,
-          fill: XP_BAR_COLOR,
-          detail: `${copy.xp(entry.xp)} · ${copy.number(entry.completions)} ${copy.completions.toLowerCase()}`,
-        }))}
-      />
+      {hasData ? (
+        <BarsChart
+          id="overview-monthly-xp"
+          title={copy.monthlyXpChart(data.year)}
+          columns={{ name: copy.month, detail: copy.xpColumn }}
+          bars={data.monthlyXp.map((entry) => ({
+            key: String(entry.month),
+            label: copy.shortMonth(entry.month),
+            name: copy.monthName(entry.month),
+            value: entry.xp,
+            fill: XP_BAR_COLOR,
+            detail: `${copy.xp(entry.xp)} · ${copy.number(entry.completions)} ${copy.completions.toLowerCase()}`,
+          }))}
+        />
+      ) : (
+        <section
+          aria-labelledby="overview-no-data"
+          className="flex flex-col items-center gap-2 rounded-2xl border border-dashed border-slate-300 px-4 py-10 text-center dark:border-slate-700"
+        >
+          <BarChart3 aria-hidden className="size-8 text-slate-400 dark:text-slate-500" />
+          <h3 id="overview-no-data" className="font-semibold text-slate-900 dark:text-white">
+            {copy.noDataTitle}
+          </h3>
+          <p className="text-sm text-slate-600 dark:text-slate-300">
+            {copy.noDataText(data.year, isCurrentYear)}
+          </p>
+        </section>
+      )}
       <section aria-labelledby="overview-shop" className="flex flex-col gap-2">
         <SectionTitle id="overview-shop">{copy.rewardShop}</SectionTitle>
         <div className="grid gap-2 sm:grid-cols-2">
           <ShopCard
-            title={copy.previousMonthShop(lastMonth)}
+            title={shopTitle(shop.previousMonth, false)}
             month={data.rewardShop.previousMonth}
           />
-          <ShopCard title={copy.thisMonthShop(thisMonth)} month={data.rewardShop.thisMonth} />
+          <ShopCard title={shopTitle(shop.thisMonth, true)} month={data.rewardShop.thisMonth} />
         </div>
       </section>
     </div>

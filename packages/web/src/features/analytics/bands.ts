@@ -1,5 +1,5 @@
 /**
- * Colours of the analytics bars (spec §2, §9): the Monthly tab's five bands (≥80, ≥60, ≥40, >0,
+ * Colours of the analytics bars (docs/product.md): the Monthly tab's five bands (≥80, ≥60, ≥40, >0,
  * none) and the Weekly tab's three (≥70 green, ≥40 amber, else red). Hex values, because SVG
  * fills take colours, not class names; each is paired with a legend, so colour is never the only
  * cue.

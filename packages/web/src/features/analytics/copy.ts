@@ -1,4 +1,4 @@
-/** Every string of the Analytics Dashboard (spec §2 "Analytics Dashboard modal"). */
+/** Every string of the Analytics Dashboard (docs/product.md "Analytics Dashboard modal"). */
 import { analyticsLaunchCopy } from './launch-copy';
 
 const MONTH_NAMES = [
@@ -34,7 +34,7 @@ export const analyticsCopy = {
   number,
   percent: (value: number) => `${value}%`,
   xp: (value: number) => `${number(value)} XP`,
-  pts: (value: number) => `${number(value)} pts`,
+  pts: (value: number) => `${number(value)} ${Math.abs(value) === 1 ? 'pt' : 'pts'}`,
   none: '—',
   loading: 'Loading analytics…',
   loadFailed: 'Could not load these analytics.',
@@ -54,6 +54,13 @@ export const analyticsCopy = {
   xpColumn: 'XP',
   rewardShop: 'Reward Shop',
   previousMonthShop: (month: number) => `Last month (${MONTH_NAMES[month - 1] ?? ''})`,
+  /** A past year's shop months are named with their year: 'December 2024'. */
+  pastMonthShop: (year: number, month: number) => `${MONTH_NAMES[month - 1] ?? ''} ${year}`,
+  noDataTitle: 'No data yet',
+  noDataText: (year: number, isCurrent: boolean) =>
+    isCurrent
+      ? 'Complete a habit and its XP shows up here, month by month.'
+      : `Nothing was completed in ${year}.`,
   thisMonthShop: (month: number) => `This month (${MONTH_NAMES[month - 1] ?? ''})`,
   itemsRedeemed: 'Items redeemed',
   pointsSpent: 'Points spent',

@@ -31,7 +31,7 @@ export function SectionTitle({ id, children }: { id?: string; children: ReactNod
   );
 }
 
-/** Previous / label / next; next is disabled beyond the bound (spec §2). */
+/** Previous / label / next; next is disabled beyond the bound (docs/product.md). */
 export function PeriodNav(props: {
   label: string;
   previousLabel: string;
@@ -39,6 +39,8 @@ export function PeriodNav(props: {
   onPrevious: () => void;
   onNext: () => void;
   canGoNext: boolean;
+  /** False before the account's first period; previous is always allowed when absent. */
+  canGoPrevious?: boolean;
 }) {
   const arrow =
     'inline-flex size-10 items-center justify-center rounded-xl border border-slate-300 text-slate-700 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-40 dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800';
@@ -49,6 +51,7 @@ export function PeriodNav(props: {
         aria-label={props.previousLabel}
         className={arrow}
         onClick={props.onPrevious}
+        disabled={props.canGoPrevious === false}
       >
         <ChevronLeft aria-hidden className="size-5" />
       </button>

@@ -28,6 +28,7 @@ export const overview: OverviewAnalytics = {
     previousMonth: { itemsRedeemed: 2, pointsSpent: 150 },
     thisMonth: { itemsRedeemed: 1, pointsSpent: 80 },
   },
+  firstYear: 2024,
 };
 
 export const overview2024: OverviewAnalytics = {

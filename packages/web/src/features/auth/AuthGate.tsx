@@ -1,16 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { navigate } from '../../app/router';
 import { FullScreenMessage } from '../../components/ui/FullScreenMessage';
 import { cameFromLanding, requestedAuth } from './auth-flags';
 import { authCopy } from './copy';
 import { sessionQuery } from './queries';
+import { lazyPart } from '../../app/lazy-part';
 
 // Only signed-out visitors need the sign-in window: it loads on demand.
-const SignInModal = lazy(() => import('./SignInModal').then((m) => ({ default: m.SignInModal })));
+const SignInModal = lazyPart(
+  () => import('./SignInModal'),
+  (m) => m.SignInModal,
+  { kind: 'dialog' },
+);
 
 /**
- * Spec §4 "Auth": loading, then the app for a signed-in user; otherwise the sign-in window over
+ * docs/product.md "Auth": loading, then the app for a signed-in user; otherwise the sign-in window over
  * the blurred app when it was asked for, else a redirect to the landing page (after 2 s when the
  * visitor came from it).
  */

@@ -1,53 +1,52 @@
 import { zPasswordResetRequest } from '@habitquest/contracts/auth';
-import { useState, type SyntheticEvent } from 'react';
 import { Button } from '../../components/ui/Button';
 import { Notice } from '../../components/ui/Notice';
 import { TextField } from '../../components/ui/TextField';
+import { checkWith, useForm } from '../../components/ui/use-form';
 import { requestPasswordReset } from './actions';
+import { describeAuthFailure } from './auth-failure';
+import { useReportDirty } from './use-report-dirty';
 import { authCopy } from './copy';
-import { useSubmit } from './use-submit';
 
 /** The Reset Password step of the sign-in window: e-mail, Send Reset Link, Back to sign in. */
-export function ResetPasswordForm({ onBack }: { onBack: () => void }) {
-  const [email, setEmail] = useState('');
-  const submit = useSubmit();
-
-  const onSubmit = (event: SyntheticEvent): void => {
-    event.preventDefault();
-    const parsed = zPasswordResetRequest.safeParse({ email });
-    if (!parsed.success) {
-      submit.fail(parsed.error.issues[0]?.message ?? authCopy.resetFailed);
-      return;
-    }
-    void submit.run(async () => {
-      await requestPasswordReset(parsed.data.email);
+export function ResetPasswordForm({
+  onBack,
+  onDirtyChange,
+}: {
+  onBack: () => void;
+  onDirtyChange?: (isDirty: boolean) => void;
+}) {
+  const form = useForm({
+    initial: { email: '' },
+    check: (values) => checkWith(zPasswordResetRequest, values),
+    submit: async (input) => {
+      await requestPasswordReset(input.email);
       return authCopy.resetSent;
-    });
-  };
+    },
+    describeFailure: describeAuthFailure(authCopy.resetFailed),
+  });
+  useReportDirty(form.isDirty, onDirtyChange);
 
   return (
-    <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
+    <form className="flex flex-col gap-4" onSubmit={form.onSubmit} noValidate>
       <p className="text-sm text-slate-600 dark:text-slate-300">{authCopy.resetIntro}</p>
       <TextField
         label={authCopy.email}
-        name="email"
         type="email"
         autoComplete="email"
-        value={email}
-        onChange={(event) => {
-          setEmail(event.target.value);
-        }}
+        autoFocus
         required
+        {...form.field('email')}
       />
-      {submit.error ? <Notice tone="error">{submit.error || authCopy.resetFailed}</Notice> : null}
-      {submit.success ? (
+      {form.formError ? <Notice tone="error">{form.formError}</Notice> : null}
+      {form.success ? (
         <Notice tone="success">
           <strong className="block">{authCopy.resetSent}</strong>
           {authCopy.resetSentDetail}
         </Notice>
       ) : null}
-      <Button type="submit" disabled={submit.isSubmitting}>
-        {submit.isSubmitting ? authCopy.sendingResetLink : authCopy.sendResetLink}
+      <Button type="submit" disabled={form.isSubmitting}>
+        {form.isSubmitting ? authCopy.sendingResetLink : authCopy.sendResetLink}
       </Button>
       <Button variant="ghost" onClick={onBack}>
         {authCopy.backToSignIn}

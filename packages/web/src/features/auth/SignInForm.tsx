@@ -1,53 +1,47 @@
 import { zSignIn } from '@habitquest/contracts/auth';
-import { useState, type SyntheticEvent } from 'react';
 import { Button } from '../../components/ui/Button';
 import { Notice } from '../../components/ui/Notice';
 import { TextField } from '../../components/ui/TextField';
+import { checkWith, useForm } from '../../components/ui/use-form';
 import { enterApp, signIn } from './actions';
 import { authCopy } from './copy';
-import { useSubmit } from './use-submit';
+import { describeAuthFailure } from './auth-failure';
+import { useReportDirty } from './use-report-dirty';
 
-/** Spec §4: idle → 'Signing In...' → 'Sign in successful! Reloading...' → reload after 0.5 s. */
-export function SignInForm({ onForgot }: { onForgot: () => void }) {
-  const [identifier, setIdentifier] = useState('');
-  const [password, setPassword] = useState('');
-  const submit = useSubmit();
-
-  const onSubmit = (event: SyntheticEvent): void => {
-    event.preventDefault();
-    const parsed = zSignIn.safeParse({ identifier, password });
-    if (!parsed.success) {
-      submit.fail(parsed.error.issues[0]?.message ?? authCopy.genericError);
-      return;
-    }
-    void submit.run(async () => {
-      await signIn(parsed.data.identifier, parsed.data.password);
+/** docs/product.md: idle → 'Signing In...' → 'Sign in successful! Reloading...' → reload after 0.5 s. */
+export function SignInForm({
+  onForgot,
+  onDirtyChange,
+}: {
+  onForgot: () => void;
+  onDirtyChange?: (isDirty: boolean) => void;
+}) {
+  const form = useForm({
+    initial: { identifier: '', password: '' },
+    check: (values) => checkWith(zSignIn, values),
+    submit: async (input) => {
+      await signIn(input.identifier, input.password);
       return enterApp();
-    });
-  };
+    },
+    describeFailure: describeAuthFailure(authCopy.genericError),
+  });
+  useReportDirty(form.isDirty, onDirtyChange);
 
   return (
-    <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
+    <form className="flex flex-col gap-4" onSubmit={form.onSubmit} noValidate>
       <TextField
         label={authCopy.identifier}
-        name="identifier"
         autoComplete="username"
-        value={identifier}
-        onChange={(event) => {
-          setIdentifier(event.target.value);
-        }}
+        autoFocus
         required
+        {...form.field('identifier')}
       />
       <TextField
         label={authCopy.password}
-        name="password"
         type="password"
         autoComplete="current-password"
-        value={password}
-        onChange={(event) => {
-          setPassword(event.target.value);
-        }}
         required
+        {...form.field('password')}
       />
       <div className="-mt-2 text-right">
         <button
@@ -58,10 +52,10 @@ export function SignInForm({ onForgot }: { onForgot: () => void }) {
           {authCopy.forgotPassword}
         </button>
       </div>
-      {submit.error ? <Notice tone="error">{submit.error}</Notice> : null}
-      {submit.success ? <Notice tone="success">{submit.success}</Notice> : null}
-      <Button type="submit" disabled={submit.isSubmitting || submit.success !== null}>
-        {submit.isSubmitting ? authCopy.signingIn : authCopy.signIn}
+      {form.formError ? <Notice tone="error">{form.formError}</Notice> : null}
+      {form.success ? <Notice tone="success">{form.success}</Notice> : null}
+      <Button type="submit" disabled={form.isSubmitting || form.success !== null}>
+        {form.isSubmitting ? authCopy.signingIn : authCopy.signIn}
       </Button>
     </form>
   );

@@ -19,6 +19,12 @@ const TITLES: Record<Step, string> = {
 /** The sign-in window over the blurred app. Closing it clears the flag and goes to the landing page. */
 export function SignInModal({ initialMode }: { initialMode: AuthMode }) {
   const [step, setStep] = useState<Step>(initialMode);
+  // Half-typed credentials are asked about before a backdrop click or Escape discards them.
+  const [isDirty, setIsDirty] = useState(false);
+  const goTo = (next: Step): void => {
+    setIsDirty(false);
+    setStep(next);
+  };
   const close = (): void => {
     clearAuthFlags();
     navigate('/welcome');
@@ -29,6 +35,9 @@ export function SignInModal({ initialMode }: { initialMode: AuthMode }) {
       onOpenChange={(open) => {
         if (!open) close();
       }}
+      // The window is the page here ('/' asking for sign-in): Back returns where it came from.
+      backCloses={false}
+      isDirty={isDirty}
       title={TITLES[step]}
       description={
         step === 'signin'
@@ -41,8 +50,9 @@ export function SignInModal({ initialMode }: { initialMode: AuthMode }) {
       {step === 'reset' ? (
         <ResetPasswordForm
           onBack={() => {
-            setStep('signin');
+            goTo('signin');
           }}
+          onDirtyChange={setIsDirty}
         />
       ) : (
         <div className="flex flex-col gap-5">
@@ -55,11 +65,12 @@ export function SignInModal({ initialMode }: { initialMode: AuthMode }) {
           {step === 'signin' ? (
             <SignInForm
               onForgot={() => {
-                setStep('reset');
+                goTo('reset');
               }}
+              onDirtyChange={setIsDirty}
             />
           ) : (
-            <SignUpForm />
+            <SignUpForm onDirtyChange={setIsDirty} />
           )}
           <p className="text-center text-sm text-slate-600 dark:text-slate-300">
             {step === 'signin' ? authCopy.noAccount : authCopy.haveAccount}{' '}
@@ -67,7 +78,7 @@ export function SignInModal({ initialMode }: { initialMode: AuthMode }) {
               type="button"
               className="font-semibold text-accent hover:underline dark:text-indigo-300"
               onClick={() => {
-                setStep(step === 'signin' ? 'signup' : 'signin');
+                goTo(step === 'signin' ? 'signup' : 'signin');
               }}
             >
               {step === 'signin' ? authCopy.createAccount : authCopy.signIn}

@@ -1,65 +1,53 @@
 import { zSignUp } from '@habitquest/contracts/auth';
-import { useState, type SyntheticEvent } from 'react';
 import { Button } from '../../components/ui/Button';
 import { Notice } from '../../components/ui/Notice';
 import { TextField } from '../../components/ui/TextField';
+import { checkWith, useForm } from '../../components/ui/use-form';
 import { enterApp, signUp } from './actions';
 import { authCopy } from './copy';
-import { useSubmit } from './use-submit';
+import { describeAuthFailure } from './auth-failure';
+import { useReportDirty } from './use-report-dirty';
 
-/** Create account (DESIGN §4): e-mail, username, password 6–128; signs in on success. */
-export function SignUpForm() {
-  const [fields, setFields] = useState({ email: '', username: '', password: '' });
-  const submit = useSubmit();
-  const set = (name: keyof typeof fields) => (event: { target: { value: string } }) => {
-    setFields((current) => ({ ...current, [name]: event.target.value }));
-  };
-
-  const onSubmit = (event: SyntheticEvent): void => {
-    event.preventDefault();
-    const parsed = zSignUp.safeParse(fields);
-    if (!parsed.success) {
-      submit.fail(parsed.error.issues[0]?.message ?? authCopy.genericError);
-      return;
-    }
-    void submit.run(async () => {
-      await signUp(parsed.data);
+/** Create account (docs/decisions.md): e-mail, username, password 6–128; signs in on success. */
+export function SignUpForm({ onDirtyChange }: { onDirtyChange?: (isDirty: boolean) => void }) {
+  const form = useForm({
+    initial: { email: '', username: '', password: '' },
+    check: (values) => checkWith(zSignUp, values),
+    submit: async (input) => {
+      await signUp(input);
       return enterApp();
-    });
-  };
+    },
+    describeFailure: describeAuthFailure(authCopy.genericError),
+  });
+  useReportDirty(form.isDirty, onDirtyChange);
 
   return (
-    <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
+    <form className="flex flex-col gap-4" onSubmit={form.onSubmit} noValidate>
       <TextField
         label={authCopy.email}
-        name="email"
         type="email"
         autoComplete="email"
-        value={fields.email}
-        onChange={set('email')}
+        autoFocus
         required
+        {...form.field('email')}
       />
       <TextField
         label={authCopy.username}
-        name="username"
         autoComplete="username"
-        value={fields.username}
-        onChange={set('username')}
         required
+        {...form.field('username')}
       />
       <TextField
         label={authCopy.password}
-        name="password"
         type="password"
         autoComplete="new-password"
-        value={fields.password}
-        onChange={set('password')}
         required
+        {...form.field('password')}
       />
-      {submit.error ? <Notice tone="error">{submit.error}</Notice> : null}
-      {submit.success ? <Notice tone="success">{submit.success}</Notice> : null}
-      <Button type="submit" disabled={submit.isSubmitting || submit.success !== null}>
-        {submit.isSubmitting ? authCopy.creatingAccount : authCopy.createAccount}
+      {form.formError ? <Notice tone="error">{form.formError}</Notice> : null}
+      {form.success ? <Notice tone="success">{form.success}</Notice> : null}
+      <Button type="submit" disabled={form.isSubmitting || form.success !== null}>
+        {form.isSubmitting ? authCopy.creatingAccount : authCopy.createAccount}
       </Button>
     </form>
   );

@@ -1,39 +1,45 @@
-import { useState, type SyntheticEvent } from 'react';
+import { AUTH_MESSAGES, PASSWORD_MAX, PASSWORD_MIN } from '@habitquest/contracts/auth';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '../../app/router';
 import { Button } from '../../components/ui/Button';
 import { Notice } from '../../components/ui/Notice';
 import { TextField } from '../../components/ui/TextField';
-import { resetPassword } from './actions';
+import { useForm, type Checked, type FieldErrors } from '../../components/ui/use-form';
+import { isResetTokenUsable, resetPassword } from './actions';
 import { requestAuth } from './auth-flags';
 import { authCopy } from './copy';
-import { useSubmit } from './use-submit';
 
 /** /auth/update-password?token=…: where the reset e-mail's link lands. */
 export function UpdatePasswordPage() {
   const token = new URLSearchParams(window.location.search).get('token');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const submit = useSubmit();
-
-  const onSubmit = (event: SyntheticEvent): void => {
-    event.preventDefault();
-    if (password.length < 6) {
-      submit.fail('Password must be at least 6 characters');
-      return;
-    }
-    if (password !== confirm) {
-      submit.fail(authCopy.passwordsDiffer);
-      return;
-    }
-    void submit.run(async () => {
+  // A used or expired link says so at once instead of showing a form that can only fail.
+  const usable = useQuery({
+    queryKey: ['auth', 'reset-token', token],
+    queryFn: () => isResetTokenUsable(token ?? ''),
+    enabled: token !== null,
+    staleTime: Infinity,
+    retry: false,
+  });
+  const form = useForm({
+    initial: { password: '', confirm: '' },
+    check: ({ password, confirm }): Checked<string, 'password' | 'confirm'> => {
+      const errors: FieldErrors<'password' | 'confirm'> = {};
+      if (password.length < PASSWORD_MIN) errors.password = AUTH_MESSAGES.passwordTooShort;
+      else if (password.length > PASSWORD_MAX) errors.password = AUTH_MESSAGES.passwordTooLong;
+      else if (password !== confirm) errors.confirm = authCopy.passwordsDiffer;
+      return Object.keys(errors).length > 0
+        ? { input: null, errors }
+        : { input: password, errors: null };
+    },
+    submit: async (password) => {
       try {
         await resetPassword(token ?? '', password);
       } catch {
         throw new Error(authCopy.linkInvalid);
       }
       return authCopy.updated;
-    });
-  };
+    },
+  });
 
   return (
     <main className="flex min-h-dvh items-center justify-center bg-slate-50 px-4 py-10 dark:bg-slate-950">
@@ -45,30 +51,41 @@ export function UpdatePasswordPage() {
         <h1 className="mt-6 text-2xl font-bold text-slate-900 dark:text-white">
           {authCopy.updateTitle}
         </h1>
-        {token ? (
-          <form className="mt-5 flex flex-col gap-4" onSubmit={onSubmit} noValidate>
+        {token && usable.isPending ? (
+          <p role="status" className="mt-5 text-sm text-slate-600 dark:text-slate-300">
+            {authCopy.checkingLink}
+          </p>
+        ) : token && usable.data === false ? (
+          <div className="mt-5 flex flex-col gap-4">
+            <Notice tone="error">{authCopy.linkInvalid}</Notice>
+            <Link
+              href="/"
+              onClick={() => {
+                requestAuth('reset');
+              }}
+              className="bg-accent-gradient inline-flex min-h-10 items-center justify-center rounded-xl px-4 py-2 text-sm font-semibold shadow-md shadow-indigo-500/20 hover:brightness-110"
+            >
+              {authCopy.requestNewLink}
+            </Link>
+          </div>
+        ) : token ? (
+          <form className="mt-5 flex flex-col gap-4" onSubmit={form.onSubmit} noValidate>
             <p className="text-sm text-slate-600 dark:text-slate-300">{authCopy.updateIntro}</p>
             <TextField
               label={authCopy.newPassword}
               type="password"
               autoComplete="new-password"
-              value={password}
-              onChange={(event) => {
-                setPassword(event.target.value);
-              }}
+              {...form.field('password')}
             />
             <TextField
               label={authCopy.confirmPassword}
               type="password"
               autoComplete="new-password"
-              value={confirm}
-              onChange={(event) => {
-                setConfirm(event.target.value);
-              }}
+              {...form.field('confirm')}
             />
-            {submit.error ? <Notice tone="error">{submit.error}</Notice> : null}
-            {submit.success ? <Notice tone="success">{submit.success}</Notice> : null}
-            {submit.success ? (
+            {form.formError ? <Notice tone="error">{form.formError}</Notice> : null}
+            {form.success ? <Notice tone="success">{form.success}</Notice> : null}
+            {form.success ? (
               <Link
                 href="/"
                 onClick={() => {
@@ -79,8 +96,8 @@ export function UpdatePasswordPage() {
                 {authCopy.signIn}
               </Link>
             ) : (
-              <Button type="submit" disabled={submit.isSubmitting}>
-                {submit.isSubmitting ? authCopy.savingPassword : authCopy.savePassword}
+              <Button type="submit" disabled={form.isSubmitting}>
+                {form.isSubmitting ? authCopy.savingPassword : authCopy.savePassword}
               </Button>
             )}
           </form>

@@ -1,4 +1,4 @@
-/** The auth calls: Better Auth's endpoints under /api/auth (DESIGN §5). */
+/** The auth calls: Better Auth's endpoints under /api/auth (docs/ARCHITECTURE.md). */
 import { isUsernameIdentifier } from '@habitquest/contracts/auth';
 import { api } from '../../app/api';
 import { clearAuthFlags } from './auth-flags';
@@ -35,6 +35,24 @@ export async function resetPassword(token: string, newPassword: string): Promise
   await api('POST', '/api/auth/reset-password', { body: { token, newPassword } });
 }
 
+/**
+ * Whether a reset link's token can still be used, asked before the form is shown: Better Auth's
+ * GET /reset-password/:token redirects to the page with `?error=INVALID_TOKEN` for a used or
+ * expired one. Null when the server could not be asked (the form then shows, as before).
+ */
+export async function isResetTokenUsable(token: string): Promise<boolean | null> {
+  try {
+    const page = encodeURIComponent('/auth/update-password');
+    const response = await fetch(
+      `/api/auth/reset-password/${encodeURIComponent(token)}?callbackURL=${page}`,
+      { credentials: 'same-origin' },
+    );
+    return new URL(response.url).searchParams.get('error') === null;
+  } catch {
+    return null;
+  }
+}
+
 export async function signInWithProvider(provider: string): Promise<void> {
   const answer = await api<{ url?: string }>('POST', '/api/auth/sign-in/social', {
     body: { provider, callbackURL: '/' },
@@ -43,7 +61,7 @@ export async function signInWithProvider(provider: string): Promise<void> {
 }
 
 /**
- * Spec §4: once signed in (or signed up), the auth flags are cleared and the page reloads into
+ * docs/product.md: once signed in (or signed up), the auth flags are cleared and the page reloads into
  * the app after 0.5 s. Returns the message to show meanwhile.
  */
 export function enterApp(): string {

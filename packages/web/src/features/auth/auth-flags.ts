@@ -1,11 +1,12 @@
 /**
- * Session-storage flags of the auth flow (spec §4): the landing page asks the app to open the
+ * Session-storage flags of the auth flow (docs/product.md): the landing page asks the app to open the
  * sign-in modal ('show-auth'), and remembers that the visitor came from it ('came-from-landing').
  */
 const SHOW_AUTH = 'habitquest.showAuth';
 const FROM_LANDING = 'habitquest.cameFromLanding';
 
-export type AuthMode = 'signin' | 'signup';
+/** Which step the sign-in window opens at ('reset' when a reset link was used up). */
+export type AuthMode = 'signin' | 'signup' | 'reset';
 
 function storage(): Storage | null {
   try {
@@ -22,7 +23,7 @@ export function requestAuth(mode: AuthMode): void {
 
 export function requestedAuth(): AuthMode | null {
   const value = storage()?.getItem(SHOW_AUTH);
-  return value === 'signin' || value === 'signup' ? value : null;
+  return value === 'signin' || value === 'signup' || value === 'reset' ? value : null;
 }
 
 export function cameFromLanding(): boolean {

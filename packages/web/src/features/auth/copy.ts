@@ -1,4 +1,4 @@
-/** Every string of sign-in, sign-up and password reset (spec §2, §8: verbatim where given). */
+/** Every string of sign-in, sign-up and password reset (docs/product.md: verbatim where given). */
 export const authCopy = {
   loadingTitle: 'Loading HabitQuest',
   loadingText: 'Preparing your adventure...',
@@ -46,6 +46,8 @@ export const authCopy = {
   linkInvalid:
     'This reset link is invalid or has expired. Ask for a new one from the sign-in window.',
   missingToken: 'This page needs the link from your reset e-mail.',
+  checkingLink: 'Checking your link...',
+  requestNewLink: 'Request a new link',
 } as const;
 
 export const PROVIDER_NAMES = { google: 'Google', github: 'GitHub', discord: 'Discord' } as const;

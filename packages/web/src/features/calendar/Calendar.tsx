@@ -6,11 +6,12 @@ import {
   datesBetween,
   type LocalDate,
 } from '@habitquest/core/dates';
-import { periodKey, weekStartOf, type WeekStart } from '@habitquest/core/periods';
+import { periodKey, weekStartOf, type Frequency, type WeekStart } from '@habitquest/core/periods';
 import { ChevronLeft, ChevronRight, Sparkles } from 'lucide-react';
 import { Button } from '../../components/ui/Button';
 import { cx } from '../../components/ui/cx';
 import { calendarCopy as copy } from './copy';
+import { useGridKeys } from './grid-keys';
 
 export type YearMonth = { year: number; month: number };
 
@@ -26,19 +27,30 @@ function shiftMonth(view: YearMonth, by: number): YearMonth {
   return { year: Math.floor(index / 12), month: (index % 12) + 1 };
 }
 
-/** Month grid with Prev / Today / Next, a dot on days with completions (spec §2). */
+/** Month grid with Prev / Today / Next, a dot on days with completions (docs/product.md). */
 export function Calendar(props: {
   view: YearMonth;
   onViewChange: (view: YearMonth) => void;
   selected: LocalDate;
   today: LocalDate;
   weekStart: WeekStart;
+  /** The habits tab shown beside it: the period key is that frequency's. */
+  frequency: Frequency;
   completedDates: ReadonlySet<LocalDate>;
+  /** A day was clicked: select it and open Day Insights. */
   onSelect: (date: LocalDate) => void;
+  /** Today: select today and show its month, without opening Day Insights. */
+  onToday: () => void;
   onOpenInsights: () => void;
 }) {
   const { view, weekStart } = props;
   const grid = monthGrid(view, weekStart);
+  const keys = useGridKeys({
+    view,
+    candidates: [props.selected, props.today],
+    weekStart,
+    onViewChange: props.onViewChange,
+  });
   const weekdays = Array.from({ length: 7 }, (_, i) => copy.weekdays[(weekStart + i) % 7] ?? '');
   const monthLabel = new Date(Date.UTC(view.year, view.month - 1, 15)).toLocaleDateString('en-US', {
     month: 'long',
@@ -69,14 +81,7 @@ export function Calendar(props: {
             <ChevronLeft aria-hidden className="size-4" />
             <span className="hidden sm:inline">{copy.prev}</span>
           </Button>
-          <Button
-            variant="secondary"
-            onClick={() => {
-              const { year, month } = parseLocalDate(props.today);
-              props.onViewChange({ year, month });
-              props.onSelect(props.today);
-            }}
-          >
+          <Button variant="secondary" onClick={props.onToday}>
             {copy.today}
           </Button>
           <Button
@@ -91,7 +96,7 @@ export function Calendar(props: {
           </Button>
         </div>
       </div>
-      <div role="grid" aria-labelledby="calendar-heading" className="mt-4">
+      <div role="grid" aria-labelledby="calendar-heading" className="mt-4" {...keys.gridProps}>
         <div
           role="row"
           className="grid grid-cols-7 text-center text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400"
@@ -123,6 +128,11 @@ export function Calendar(props: {
                     type="button"
                     aria-label={`${label}${hasDot ? `, ${copy.hasCompletions}` : ''}`}
                     aria-current={isToday ? 'date' : undefined}
+                    tabIndex={keys.tabIndexOf(date)}
+                    data-date={date}
+                    onFocus={() => {
+                      keys.onDayFocus(date);
+                    }}
                     onClick={() => {
                       props.onSelect(date);
                     }}
@@ -158,7 +168,7 @@ export function Calendar(props: {
         <span>
           {copy.viewingPeriodKey}:{' '}
           <code className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-800 dark:bg-slate-800 dark:text-slate-100">
-            {periodKey(props.selected, 'daily')}
+            {periodKey(props.selected, props.frequency, weekStart)}
           </code>
         </span>
         <Button variant="secondary" onClick={props.onOpenInsights}>

@@ -1,19 +1,25 @@
 import type { DayInsights } from '@habitquest/core/stats';
-import { Check, Circle } from 'lucide-react';
+import { Check, Circle, Clock } from 'lucide-react';
+import { useId } from 'react';
 import { Button } from '../../components/ui/Button';
 import { cx } from '../../components/ui/cx';
 import { Dialog } from '../../components/ui/Dialog';
+import { playSound } from '../audio/engine';
 import type { DatedHabit } from '../habits/day-habits';
 import { calendarCopy as copy } from './copy';
 
-/** Day Insights (spec §2): the date in full, four tiles, and the day's habits with their toggles. */
+/** Day Insights (docs/product.md): the date in full, four tiles, and the day's habits with their toggles. */
 export function DayInsightsDialog(props: {
   date: string;
+  /** A day after it cannot be completed (docs/decisions.md): its Complete buttons are disabled. */
+  today: string;
   insights: DayInsights<DatedHabit>;
   onToggle: (habit: DatedHabit, isCompleted: boolean) => void;
   onClose: () => void;
 }) {
   const { insights } = props;
+  const futureNoteId = useId();
+  const isFuture = props.date > props.today;
   const title = new Date(`${props.date}T12:00:00Z`).toLocaleDateString('en-US', {
     weekday: 'long',
     month: 'long',
@@ -25,7 +31,10 @@ export function DayInsightsDialog(props: {
     <Dialog
       open
       onOpenChange={(open) => {
-        if (!open) props.onClose();
+        if (open) return;
+        // The backdrop and Escape close it too, with the Close button's click (docs/product.md).
+        playSound('click');
+        props.onClose();
       }}
       title={copy.dayInsights}
       description={title}
@@ -49,50 +58,71 @@ export function DayInsightsDialog(props: {
           {copy.empty}
         </p>
       ) : (
-        <ul
-          aria-label={copy.dayInsights}
-          className="mt-5 flex max-h-[50vh] flex-col gap-2 overflow-y-auto pr-1"
-        >
-          {insights.habitsForDay.map(({ habit, isCompleted }) => (
-            <li
-              key={habit.id}
-              className="flex items-center gap-3 rounded-2xl border border-slate-200 px-3 py-2 dark:border-slate-800"
+        <>
+          {isFuture ? (
+            <p
+              id={futureNoteId}
+              className="mt-5 flex items-center gap-2 rounded-2xl bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-400/10 dark:text-amber-200"
             >
-              <div className="min-w-0 flex-1">
-                <p className="truncate font-semibold text-slate-900 dark:text-white">
-                  {habit.title}
-                </p>
-                <p className="text-xs text-slate-600 dark:text-slate-300">
-                  {[habit.category, habit.frequency, copy.xp(habit.xpOnComplete)]
-                    .filter(Boolean)
-                    .join(' · ')}
-                </p>
-              </div>
-              <button
-                type="button"
-                title={isCompleted ? copy.undoCompletion : copy.markComplete}
-                aria-pressed={isCompleted}
-                aria-label={`${isCompleted ? copy.completed : copy.complete}: ${habit.title}`}
-                onClick={() => {
-                  props.onToggle(habit, isCompleted);
-                }}
-                className={cx(
-                  'inline-flex min-h-10 items-center gap-1.5 rounded-xl px-3 text-sm font-semibold',
-                  isCompleted
-                    ? 'bg-emerald-700 text-white hover:bg-emerald-800'
-                    : 'border border-slate-300 text-slate-800 hover:border-emerald-500 dark:border-slate-700 dark:text-slate-100',
-                )}
-              >
-                {isCompleted ? (
-                  <Check aria-hidden className="size-4" />
-                ) : (
-                  <Circle aria-hidden className="size-4" />
-                )}
-                {isCompleted ? copy.completed : copy.complete}
-              </button>
-            </li>
-          ))}
-        </ul>
+              <Clock aria-hidden className="size-4 shrink-0" />
+              {copy.futureDay}
+            </p>
+          ) : null}
+          <ul
+            aria-label={copy.dayInsights}
+            className="mt-3 flex max-h-[50vh] flex-col gap-2 overflow-y-auto pr-1"
+          >
+            {insights.habitsForDay.map(({ habit, isCompleted }) => {
+              // Undo stays possible; only a new completion of a future day is refused.
+              const isBlocked = isFuture && !isCompleted;
+              return (
+                <li
+                  key={habit.id}
+                  className="flex items-center gap-3 rounded-2xl border border-slate-200 px-3 py-2 dark:border-slate-800"
+                >
+                  <div className="min-w-0 flex-1">
+                    <p className="truncate font-semibold text-slate-900 dark:text-white">
+                      {habit.title}
+                    </p>
+                    <p className="text-xs text-slate-600 dark:text-slate-300">
+                      {[habit.category, habit.frequency, copy.xp(habit.xpOnComplete)]
+                        .filter(Boolean)
+                        .join(' · ')}
+                    </p>
+                  </div>
+                  <button
+                    type="button"
+                    title={isCompleted ? copy.undoCompletion : copy.markComplete}
+                    onPointerEnter={() => {
+                      playSound('hover');
+                    }}
+                    aria-pressed={isCompleted}
+                    disabled={isBlocked}
+                    aria-describedby={isBlocked ? futureNoteId : undefined}
+                    aria-label={`${isCompleted ? copy.completed : copy.complete}: ${habit.title}`}
+                    onClick={() => {
+                      props.onToggle(habit, isCompleted);
+                    }}
+                    className={cx(
+                      'inline-flex min-h-10 items-center gap-1.5 rounded-xl px-3 text-sm font-semibold',
+                      isCompleted
+                        ? 'bg-emerald-700 text-white hover:bg-emerald-800'
+                        : 'border border-slate-300 text-slate-800 hover:border-emerald-500 dark:border-slate-700 dark:text-slate-100',
+                      'disabled:cursor-not-allowed disabled:border-dashed disabled:text-slate-500 disabled:hover:border-slate-300 dark:disabled:text-slate-400 dark:disabled:hover:border-slate-700',
+                    )}
+                  >
+                    {isCompleted ? (
+                      <Check aria-hidden className="size-4" />
+                    ) : (
+                      <Circle aria-hidden className="size-4" />
+                    )}
+                    {isCompleted ? copy.completed : copy.complete}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        </>
       )}
       <Button className="mt-5 w-full" variant="secondary" onClick={props.onClose}>
         {copy.close}

@@ -1,4 +1,4 @@
-/** Every string of the calendar and Day Insights (spec §2). */
+/** Every string of the calendar and Day Insights (docs/product.md). */
 export const calendarCopy = {
   title: 'Calendar',
   prev: 'Prev',
@@ -18,6 +18,7 @@ export const calendarCopy = {
   markComplete: 'Mark complete',
   undoCompletion: 'Undo completion',
   empty: 'No habits scheduled for this day.',
+  futureDay: "You can't complete a habit for a future day.",
   close: 'Close',
   xp: (xp: number) => `${xp} XP`,
 } as const;

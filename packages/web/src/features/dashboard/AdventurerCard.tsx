@@ -6,7 +6,7 @@ import { Dialog } from '../../components/ui/Dialog';
 import { dashboardCopy as copy } from './copy';
 import { ProgressBar } from '../../components/ui/ProgressBar';
 
-/** Today's date, level, XP to the next level, points and the day streak (spec §2). */
+/** Today's date, level, XP to the next level, points and the day streak (docs/product.md). */
 export function AdventurerCard({
   me,
   todayLabel,
@@ -57,7 +57,7 @@ export function AdventurerCard({
         <span className="inline-flex items-center gap-1.5 rounded-xl bg-slate-100 px-3 py-2 text-sm font-semibold text-slate-800 dark:bg-slate-800 dark:text-slate-100">
           <Coins aria-hidden className="size-4 text-amber-600 dark:text-amber-300" />
           {progress.points.toLocaleString('en-US')}{' '}
-          <span className="font-normal">{copy.points.toLowerCase()}</span>
+          <span className="font-normal">{copy.pointsUnit(progress.points)}</span>
         </span>
         <Button
           variant="secondary"

@@ -1,8 +1,9 @@
-import type { Completion } from '@habitquest/contracts/habits';
-import { localDateOf, parseLocalDate, type LocalDate } from '@habitquest/core/dates';
+import type { Completion, Habit } from '@habitquest/contracts/habits';
+import { parseLocalDate, type LocalDate } from '@habitquest/core/dates';
+import type { Frequency } from '@habitquest/core/periods';
 import { useQuery } from '@tanstack/react-query';
 import { WifiOff } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { FullScreenMessage } from '../../components/ui/FullScreenMessage';
 import { authCopy } from '../auth/copy';
 import { Calendar, monthGrid, type YearMonth } from '../calendar/Calendar';
@@ -11,22 +12,49 @@ import { GoalTracker } from '../goals/GoalTracker';
 import { categoriesQuery } from '../goals/queries';
 import { insightsFor, withCreatedOn } from '../habits/day-habits';
 import { HabitsSection } from '../habits/HabitsSection';
+import { LevelUpBanner } from '../habits/LevelUpBanner';
 import { useToggleCompletion } from '../habits/mutations';
 import { habitsQuery, yearCompletionsQuery } from '../habits/queries';
 import { useLiveUpdates } from '../live/use-live-updates';
 import { meQuery } from '../me/queries';
 import { UpgradeHost } from '../pro/UpgradeHost';
-import { openUpgrade, triggerOf } from '../pro/upgrade-store';
 import { RewardsSection } from '../rewards/RewardsSection';
 import { applyAccent, applyTheme } from '../settings/theme';
-import { useSyncTimeZone } from '../settings/use-sync-time-zone';
+import { useTimeZoneOffer } from '../settings/use-sync-time-zone';
+import { useToday } from '../settings/use-today';
 import { WhatsNewSection } from '../whats-new/WhatsNewSection';
 import { AdventurerCard } from './AdventurerCard';
 import { dashboardCopy as copy } from './copy';
 import { Header } from './Header';
 import { Hero } from './Hero';
+import { SkipLink } from './SkipLink';
+import { lazyPart } from '../../app/lazy-part';
 
 const EMPTY: Completion[] = [];
+
+// Shown to travellers only: it loads when needed, not with the first screen.
+const TimeZoneOfferBar = lazyPart(
+  () => import('../settings/TimeZoneOfferBar'),
+  (m) => m.TimeZoneOfferBar,
+  { kind: 'section' },
+);
+
+function yearMonthOf(date: LocalDate): YearMonth {
+  const { year, month } = parseLocalDate(date);
+  return { year, month };
+}
+
+// Loads on first use, like the habit dialogs in the habits section (it carries zod).
+const HabitFormDialog = lazyPart(
+  () => import('../habits/HabitFormDialog'),
+  (m) => m.HabitFormDialog,
+  {
+    kind: 'dialog',
+    dismiss: (props) => {
+      props.onClose();
+    },
+  },
+);
 
 function fullDate(date: LocalDate): string {
   return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', {
@@ -42,16 +70,20 @@ function fullDate(date: LocalDate): string {
 export function DashboardPage() {
   const me = useQuery(meQuery);
   const settings = me.data?.settings;
-  const timeZone = settings?.timeZone ?? 'UTC';
   const weekStart = settings?.weekStart ?? 0;
-  const today = localDateOf(new Date(), timeZone);
-  const [selected, setSelected] = useState<LocalDate>(today);
-  const [view, setView] = useState<YearMonth>(() => {
-    const { year, month } = parseLocalDate(today);
-    return { year, month };
-  });
+  // Nothing below renders before the settings arrive, so this fallback is never shown; and today
+  // is derived on every render, so it follows the saved zone and local midnight (docs/decisions.md).
+  const today = useToday(settings?.timeZone ?? 'UTC');
+  // null follows today: the day and month shown move with it until the user picks another.
+  const [picked, setPicked] = useState<LocalDate | null>(null);
+  const [pickedView, setPickedView] = useState<YearMonth | null>(null);
+  const selected = picked ?? today;
+  const view = pickedView ?? yearMonthOf(today);
+  const [frequency, setFrequency] = useState<Frequency>('daily');
   const [isInsightsOpen, setIsInsightsOpen] = useState(false);
   const [isShopOpen, setIsShopOpen] = useState(false);
+  // A habit opened for editing from outside its card (the Uncategorized dialog).
+  const [editing, setEditing] = useState<Habit | null>(null);
 
   const habits = useQuery(habitsQuery);
   const categories = useQuery(categoriesQuery);
@@ -69,7 +101,7 @@ export function DashboardPage() {
   });
   const live = useLiveUpdates(me.isSuccess);
   const toggle = useToggleCompletion();
-  useSyncTimeZone(settings?.timeZone);
+  const timeZoneOffer = useTimeZoneOffer(settings?.timeZone);
 
   useEffect(() => {
     if (!settings) return;
@@ -99,12 +131,10 @@ export function DashboardPage() {
   const day = isReady
     ? insightsFor({ habits: dated, completions, date: selected, weekStart })
     : null;
-  const onLimitReached = (resource: string, message: string): void => {
-    openUpgrade({ trigger: triggerOf(resource), message });
-  };
 
   return (
     <div className="min-h-dvh bg-slate-50 dark:bg-slate-950">
+      <SkipLink />
       <Header me={me.data} />
       {live === 'offline' ? (
         <p
@@ -115,10 +145,28 @@ export function DashboardPage() {
           {copy.liveOffline}
         </p>
       ) : null}
-      <main className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6">
-        <Hero me={me.data} day={day} />
-        <div className="grid gap-6 lg:grid-cols-[minmax(0,22rem)_1fr]">
-          <div className="flex flex-col gap-6">
+      {timeZoneOffer ? (
+        <Suspense fallback={null}>
+          <TimeZoneOfferBar offer={timeZoneOffer} />
+        </Suspense>
+      ) : null}
+      <main className="mx-auto flex max-w-7xl flex-col gap-4 px-3 py-3 sm:gap-6 sm:px-4 sm:py-6 2xl:max-w-[100rem]">
+        <Hero me={me.data} day={day} date={selected} today={today} />
+        {/* Phones: today's habits come straight after the day's figures. Wide: the adventurer
+            and calendar beside the habits, then goals and the shop across the whole width. */}
+        <div className="grid grid-cols-1 gap-4 sm:gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] xl:grid-cols-[minmax(0,24rem)_minmax(0,1fr)]">
+          <HabitsSection
+            className="lg:col-start-2 lg:row-start-1 lg:self-start"
+            habits={dated}
+            completions={completions}
+            date={selected}
+            today={today}
+            frequency={frequency}
+            onFrequencyChange={setFrequency}
+            weekStart={weekStart}
+            categories={categories.data ?? []}
+          />
+          <div className="flex min-w-0 flex-col gap-6 lg:col-start-1 lg:row-start-1">
             <AdventurerCard
               me={me.data}
               todayLabel={fullDate(today)}
@@ -128,40 +176,34 @@ export function DashboardPage() {
             />
             <Calendar
               view={view}
-              onViewChange={setView}
+              onViewChange={setPickedView}
               selected={selected}
               today={today}
               weekStart={weekStart}
+              frequency={frequency}
               completedDates={completedDates}
               onSelect={(date) => {
-                setSelected(date);
+                setPicked(date === today ? null : date);
                 setIsInsightsOpen(true);
+              }}
+              onToday={() => {
+                setPicked(null);
+                setPickedView(null);
               }}
               onOpenInsights={() => {
                 setIsInsightsOpen(true);
               }}
             />
           </div>
-          <div className="flex min-w-0 flex-col gap-6">
-            <HabitsSection
-              habits={dated}
-              completions={completions}
-              date={selected}
-              weekStart={weekStart}
-              categories={categories.data ?? []}
-              onLimitReached={onLimitReached}
-            />
-            <GoalTracker
-              habits={habits.data ?? []}
-              completions={thisMonth}
-              today={today}
-              onLimitReached={onLimitReached}
-            />
-            <RewardsSection
-              isShopOpen={isShopOpen}
-              onShopOpenChange={setIsShopOpen}
-              onLimitReached={onLimitReached}
-            />
+          <GoalTracker
+            className="lg:col-span-2"
+            habits={habits.data ?? []}
+            completions={thisMonth}
+            today={today}
+            onEditHabit={setEditing}
+          />
+          <div className="grid min-w-0 grid-cols-1 items-start gap-6 lg:col-span-2 xl:grid-cols-2">
+            <RewardsSection isShopOpen={isShopOpen} onShopOpenChange={setIsShopOpen} />
           </div>
         </div>
         <WhatsNewSection isPro={me.data.plan.isPro} />
@@ -169,6 +211,7 @@ export function DashboardPage() {
       {isInsightsOpen && day ? (
         <DayInsightsDialog
           date={selected}
+          today={today}
           insights={day}
           onToggle={(habit, isCompleted) => {
             toggle({ habit, date: selected, completed: !isCompleted, weekStart });
@@ -178,6 +221,20 @@ export function DashboardPage() {
           }}
         />
       ) : null}
+      {editing ? (
+        <Suspense fallback={null}>
+          <HabitFormDialog
+            habit={editing}
+            defaultFrequency={editing.frequency}
+            defaultDate={selected}
+            categories={categories.data ?? []}
+            onClose={() => {
+              setEditing(null);
+            }}
+          />
+        </Suspense>
+      ) : null}
+      <LevelUpBanner />
       <UpgradeHost />
     </div>
   );

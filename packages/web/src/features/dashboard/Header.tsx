@@ -8,12 +8,12 @@ import { proLaunchCopy } from '../pro/launch-copy';
 import { openUpgrade } from '../pro/upgrade-store';
 import { dashboardCopy as copy } from './copy';
 
-/** The fixed header: brand, Home, @username, Pro badge, Sign Out (spec §2). */
+/** The fixed header: brand, Home, @username, Pro badge, Sign Out (docs/product.md). */
 export function Header({ me }: { me: Me }) {
   const [isSigningOut, setIsSigningOut] = useState(false);
   const onSignOut = async (): Promise<void> => {
     setIsSigningOut(true);
-    // Spec §4: the flag makes the sign-in window show after the reload.
+    // docs/product.md: the flag makes the sign-in window show after the reload.
     requestAuth('signin');
     try {
       await signOut();
@@ -23,7 +23,7 @@ export function Header({ me }: { me: Me }) {
   };
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200/80 bg-white/85 backdrop-blur dark:border-slate-800 dark:bg-slate-950/85">
-      <div className="mx-auto flex max-w-6xl items-center gap-2 px-4 py-3 sm:gap-3">
+      <div className="mx-auto flex max-w-7xl items-center gap-2 px-4 py-3 sm:gap-3 2xl:max-w-[100rem]">
         <a
           href="/welcome"
           aria-label="HabitQuest: about the app"

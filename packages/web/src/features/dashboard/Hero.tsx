@@ -1,12 +1,26 @@
 import type { Me } from '@habitquest/contracts/me';
+import type { LocalDate } from '@habitquest/core/dates';
 import type { DayInsights } from '@habitquest/core/stats';
 import { CheckCircle2, Percent, Sparkles, Trophy } from 'lucide-react';
 import { AnalyticsButton } from '../analytics/AnalyticsButton';
+import { shortDayLabel } from '../calendar/day-label';
+import { SettingsButton } from '../settings/SettingsButton';
 import { dashboardCopy as copy } from './copy';
 import { ThemeSwitch } from './ThemeSwitch';
 
 /** Title, tagline, the four stat cards of the selected day, and the theme switch. */
-export function Hero({ me, day }: { me: Me; day: DayInsights<unknown> | null }) {
+export function Hero({
+  me,
+  day,
+  date,
+  today,
+}: {
+  me: Me;
+  day: DayInsights<unknown> | null;
+  /** The selected day: the title names it when it is not today. */
+  date: LocalDate;
+  today: LocalDate;
+}) {
   const cards = [
     {
       label: copy.completedToday,
@@ -18,13 +32,19 @@ export function Hero({ me, day }: { me: Me; day: DayInsights<unknown> | null }) 
     { label: copy.totalXp, value: me.progress.xp.toLocaleString('en-US'), Icon: Sparkles },
   ];
   return (
-    <section className="bg-accent-gradient rounded-3xl p-6 shadow-xl shadow-indigo-500/20 sm:p-8">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-extrabold tracking-tight sm:text-4xl">{copy.heroTitle}</h1>
-          <p className="mt-2 max-w-xl opacity-90">{copy.tagline}</p>
+    <section className="bg-accent-gradient rounded-3xl p-4 shadow-xl shadow-indigo-500/20 sm:p-8">
+      <div className="flex flex-wrap items-start justify-between gap-3 sm:gap-4">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-extrabold tracking-tight sm:text-4xl">
+            {date === today ? copy.heroTitle : copy.heroTitleFor(shortDayLabel(date, today))}
+          </h1>
+          <p className="mt-1 max-w-xl text-sm opacity-90 sm:mt-2 sm:text-base">{copy.tagline}</p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
+          <SettingsButton
+            me={me}
+            className="inline-flex min-h-10 items-center gap-1.5 rounded-xl bg-white/15 px-3 text-sm font-semibold backdrop-blur transition hover:bg-white/25"
+          />
           <AnalyticsButton
             me={me}
             className="inline-flex min-h-10 items-center gap-1.5 rounded-xl bg-white/15 px-3 text-sm font-semibold backdrop-blur transition hover:bg-white/25"
@@ -32,14 +52,18 @@ export function Hero({ me, day }: { me: Me; day: DayInsights<unknown> | null }) 
           <ThemeSwitch theme={me.settings.theme} />
         </div>
       </div>
-      <dl className="mt-6 grid grid-cols-2 gap-3 lg:grid-cols-4">
+      {/* Four across even on phones, compact there, so today's habits start high on the page. */}
+      <dl className="mt-4 grid grid-cols-4 gap-2 sm:mt-6 sm:gap-3">
         {cards.map(({ label, value, Icon }) => (
-          <div key={label} className="rounded-2xl bg-white/15 p-4 backdrop-blur">
-            <dt className="flex items-center gap-2 text-sm font-medium opacity-90">
-              <Icon aria-hidden className="size-4" />
+          <div
+            key={label}
+            className="min-w-0 rounded-2xl bg-white/15 px-2 py-2.5 backdrop-blur sm:p-4"
+          >
+            <dt className="flex items-center gap-2 text-[0.6875rem] font-medium leading-tight opacity-90 sm:text-sm">
+              <Icon aria-hidden className="hidden size-4 shrink-0 sm:block" />
               {label}
             </dt>
-            <dd className="mt-1 text-2xl font-bold">{value}</dd>
+            <dd className="mt-1 text-lg font-bold tabular-nums sm:text-2xl">{value}</dd>
           </div>
         ))}
       </dl>

@@ -29,12 +29,13 @@ export function ThemeSwitch({ theme }: { theme: Theme }) {
             update.mutate({ theme: value });
           }}
           className={cx(
-            'inline-flex items-center gap-1.5 rounded-lg px-3 py-1.5 text-sm font-medium transition',
+            'inline-flex min-h-8 items-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm font-medium transition sm:px-3',
             theme === value ? 'bg-white text-slate-900 shadow' : 'text-current hover:bg-white/15',
           )}
         >
           <Icon aria-hidden className="size-4" />
-          {label}
+          {/* Icons only on phones, so the hero's actions fit one row; the name stays. */}
+          <span className="sr-only sm:not-sr-only">{label}</span>
         </button>
       ))}
     </div>

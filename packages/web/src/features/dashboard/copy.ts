@@ -1,4 +1,4 @@
-/** Every string of the dashboard's header, hero and adventurer card (spec §2). */
+/** Every string of the dashboard's header, hero and adventurer card (docs/product.md). */
 export const dashboardCopy = {
   productName: 'HabitQuest',
   home: 'Home',
@@ -7,6 +7,8 @@ export const dashboardCopy = {
   proMember: 'Pro Member',
   pro: 'Pro',
   heroTitle: 'Your Quest Today',
+  /** While another day is selected ('Your Quest for Mon, Nov 23'). */
+  heroTitleFor: (day: string) => `Your Quest for ${day}`,
   tagline: 'Your Daily Habit-Tracking Tool For Consistency and Progress',
   completedToday: 'Completed',
   completionRate: 'Completion Rate',
@@ -20,6 +22,8 @@ export const dashboardCopy = {
   level: (level: number) => `Level ${level}`,
   xpToNext: (xp: number, level: number) => `${xp} XP to level ${level}`,
   points: 'Points',
+  /** After a balance: '1 point', '0 points', '-1 point'. */
+  pointsUnit: (n: number) => (Math.abs(n) === 1 ? 'point' : 'points'),
   dayStreak: 'Day streak',
   days: (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`,
   viewStatus: 'Status & achievements',

@@ -14,6 +14,8 @@ const STATUS_TONES: Record<GoalStatus, string> = {
   'Keep going!': 'bg-slate-200/70 text-slate-700 dark:bg-slate-700/60 dark:text-slate-200',
 };
 
+const NO_TARGET_TONE = 'bg-slate-200/70 text-slate-700 dark:bg-slate-700/60 dark:text-slate-200';
+
 /** One category's month: XP against the target, the capped bar, status, target and delete. */
 export function CategoryGoalCard({
   goal,
@@ -25,11 +27,14 @@ export function CategoryGoalCard({
   onDelete: () => void;
 }) {
   const { category, progress } = goal;
+  // A 0 target is 'No target': no fraction of nothing, no bar, no 'Complete!'.
+  const hasTarget = progress.target > 0;
+  const isMet = hasTarget && progress.isMet;
   return (
     <li
       className={cx(
-        'flex flex-col gap-3 rounded-2xl border p-4 transition hover:shadow-sm',
-        progress.isMet
+        'flex min-w-0 flex-col gap-3 rounded-2xl border p-4 transition hover:shadow-sm',
+        isMet
           ? 'border-emerald-300 bg-emerald-50/60 dark:border-emerald-500/40 dark:bg-emerald-500/5'
           : 'border-slate-200 bg-slate-50/70 hover:border-slate-300 dark:border-slate-800 dark:bg-slate-950/40 dark:hover:border-slate-700',
       )}
@@ -44,7 +49,10 @@ export function CategoryGoalCard({
               boxShadow: `0 0 0 4px ${category.color}33`,
             }}
           />
-          <h3 className="truncate text-sm font-bold tracking-wide text-slate-900 dark:text-white">
+          <h3
+            title={category.name}
+            className="truncate text-sm font-bold tracking-wide text-slate-900 dark:text-white"
+          >
             {category.name}
           </h3>
         </div>
@@ -57,32 +65,46 @@ export function CategoryGoalCard({
           />
         )}
       </div>
-      <div className="flex items-end justify-between gap-2">
-        <p className="text-sm text-slate-600 dark:text-slate-300">
-          <span className="text-2xl font-extrabold tabular-nums text-slate-900 dark:text-white">
-            {progress.xp.toLocaleString('en-US')}
-          </span>{' '}
-          / {progress.target.toLocaleString('en-US')} {copy.xpUnit}
-          <span className="sr-only"> {copy.thisMonth}</span>
-        </p>
-        <p className="text-lg font-bold tabular-nums text-slate-900 dark:text-white">
-          {progress.percent}%
-        </p>
-      </div>
-      <ProgressBar
-        value={progress.barPercent}
-        label={copy.progressLabel(category.name)}
-        barStyle={{ backgroundColor: category.color }}
-      />
-      <div className="flex flex-wrap items-center justify-between gap-2">
+      {hasTarget ? (
+        <>
+          <div className="flex flex-wrap items-end justify-between gap-x-2">
+            <p className="text-sm text-slate-600 dark:text-slate-300">
+              <span className="text-2xl font-extrabold tabular-nums text-slate-900 dark:text-white">
+                {progress.xp.toLocaleString('en-US')}
+              </span>{' '}
+              / {progress.target.toLocaleString('en-US')} {copy.xpUnit}
+              <span className="sr-only"> {copy.thisMonth}</span>
+            </p>
+            <p className="text-lg font-bold tabular-nums text-slate-900 dark:text-white">
+              {progress.percent}%
+            </p>
+          </div>
+          <ProgressBar
+            value={progress.barPercent}
+            label={copy.progressLabel(category.name)}
+            barStyle={{ backgroundColor: category.color }}
+          />
+        </>
+      ) : (
+        <div className="flex flex-col gap-1">
+          <p className="text-sm text-slate-600 dark:text-slate-300">
+            <span className="text-2xl font-extrabold tabular-nums text-slate-900 dark:text-white">
+              {progress.xp.toLocaleString('en-US')}
+            </span>{' '}
+            {copy.xpUnit} {copy.thisMonth}
+          </p>
+          <p className="text-xs text-slate-600 dark:text-slate-400">{copy.noTargetHint}</p>
+        </div>
+      )}
+      <div className="flex flex-wrap items-start justify-between gap-2">
         <span
           className={cx(
-            'inline-flex items-center gap-1 rounded-full px-2.5 py-1 text-xs font-semibold',
-            STATUS_TONES[progress.status],
+            'mt-1 inline-flex items-center gap-1 rounded-full px-2.5 py-1 text-xs font-semibold',
+            hasTarget ? STATUS_TONES[progress.status] : NO_TARGET_TONE,
           )}
         >
-          {progress.isMet ? <CheckCircle2 aria-hidden className="size-3.5" /> : null}
-          {copy.status[progress.status]}
+          {isMet ? <CheckCircle2 aria-hidden className="size-3.5" /> : null}
+          {hasTarget ? copy.status[progress.status] : copy.noTarget}
         </span>
         <TargetInput name={category.name} value={progress.target} onSave={onTargetChange} />
       </div>

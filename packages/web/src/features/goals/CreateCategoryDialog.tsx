@@ -1,84 +1,65 @@
 import {
   CATEGORY_NAME_MAX,
   DEFAULT_MONTHLY_TARGET_XP,
+  MONTHLY_TARGET_CREATE_MIN,
   MONTHLY_TARGET_MAX,
   zCategoryCreate,
+  type CategoryCreate,
 } from '@habitquest/contracts/categories';
-import { LIMITED_RESOURCES, type LimitedResource } from '@habitquest/core/plan';
-import { useState, type SyntheticEvent } from 'react';
 import { ApiError } from '../../app/api';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { DialogActions } from '../../components/ui/DialogActions';
 import { Notice } from '../../components/ui/Notice';
 import { TextField } from '../../components/ui/TextField';
+import {
+  parseWholeNumber,
+  useForm,
+  type Checked,
+  type FieldErrors,
+} from '../../components/ui/use-form';
+import { openUpgradeOnLimit } from '../pro/limits';
 import { goalsCopy as copy } from './copy';
 import { useCreateCategory } from './mutations';
 
-export type LimitHandler = (resource: LimitedResource, message: string) => void;
+type Fields = { name: string; monthlyTargetXp: string };
 
-type FieldErrors = { name?: string; monthlyTargetXp?: string };
-
-function resourceOf(error: ApiError): LimitedResource {
-  const resource = error.details.resource;
-  return LIMITED_RESOURCES.find((name) => name === resource) ?? 'categories';
-}
+const TARGET_MIN = MONTHLY_TARGET_CREATE_MIN;
 
 /** What the user typed, checked with the wire's own schema before anything is sent. */
-function validate(name: string, target: string) {
+export function checkCategory(fields: Fields): Checked<CategoryCreate, keyof Fields> {
+  const errors: FieldErrors<keyof Fields> = {};
+  const target = parseWholeNumber(fields.monthlyTargetXp, TARGET_MIN, MONTHLY_TARGET_MAX);
+  if (target === null) errors.monthlyTargetXp = copy.targetRange(TARGET_MIN, MONTHLY_TARGET_MAX);
   const parsed = zCategoryCreate.safeParse({
-    name,
-    monthlyTargetXp: target.trim() === '' ? Number.NaN : Number(target),
+    name: fields.name,
+    monthlyTargetXp: target ?? DEFAULT_MONTHLY_TARGET_XP,
   });
-  if (parsed.success) return { input: parsed.data, errors: {} };
-  const errors: FieldErrors = {};
-  for (const issue of parsed.error.issues) {
+  for (const issue of parsed.error?.issues ?? []) {
     if (issue.path[0] === 'name') errors.name ??= issue.message;
-    if (issue.path[0] === 'monthlyTargetXp') errors.monthlyTargetXp = copy.targetRange;
   }
-  return { input: null, errors };
+  if (Object.keys(errors).length > 0 || !parsed.success) return { input: null, errors };
+  return { input: parsed.data, errors: null };
 }
 
-/** Create Category (spec §2): a name and a monthly XP target of 1–10000, default 200. */
-export function CreateCategoryDialog({
-  onOpenChange,
-  onLimitReached,
-}: {
-  onOpenChange: (open: boolean) => void;
-  onLimitReached?: LimitHandler | undefined;
-}) {
-  const [name, setName] = useState('');
-  const [target, setTarget] = useState(String(DEFAULT_MONTHLY_TARGET_XP));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [serverError, setServerError] = useState<string | null>(null);
+/** Create Category (docs/product.md): a name and a monthly XP target of 1–10000, default 200. */
+export function CreateCategoryDialog({ onOpenChange }: { onOpenChange: (open: boolean) => void }) {
   const create = useCreateCategory();
-
-  const onFailure = (error: Error): void => {
-    if (error instanceof ApiError && error.code === 'LIMIT_REACHED' && onLimitReached) {
-      // The limit dialog takes over; two modals at once would fight for focus.
+  const form = useForm({
+    initial: { name: '', monthlyTargetXp: String(DEFAULT_MONTHLY_TARGET_XP) },
+    check: checkCategory,
+    submit: async (input) => {
+      await create.mutateAsync(input);
       onOpenChange(false);
-      onLimitReached(resourceOf(error), error.message);
-      return;
-    }
-    const isOwnMessage =
-      error instanceof ApiError && (error.code === 'CONFLICT' || error.code === 'LIMIT_REACHED');
-    setServerError(isOwnMessage ? error.message : copy.createFailed);
-  };
-
-  const submit = (event: SyntheticEvent): void => {
-    event.preventDefault();
-    if (create.isPending) return;
-    const { input, errors: found } = validate(name, target);
-    setErrors(found);
-    setServerError(null);
-    if (!input) return;
-    create.mutate(input, {
-      onSuccess: () => {
-        onOpenChange(false);
-      },
-      onError: onFailure,
-    });
-  };
+    },
+    describeFailure: (error) => {
+      // The upgrade modal opens over this form, so Maybe Later comes back to what was typed.
+      if (openUpgradeOnLimit(error)) return null;
+      return error instanceof ApiError && error.code === 'CONFLICT'
+        ? { fields: { name: error.message } }
+        : { form: copy.createFailed };
+    },
+  });
 
   return (
     <Dialog
@@ -86,35 +67,26 @@ export function CreateCategoryDialog({
       onOpenChange={onOpenChange}
       title={copy.createTitle}
       description={copy.createIntro}
+      isDirty={form.isDirty}
     >
-      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
         <TextField
           label={copy.name}
-          name="name"
           autoComplete="off"
           placeholder={copy.namePlaceholder}
           maxLength={CATEGORY_NAME_MAX}
-          value={name}
-          error={errors.name ?? null}
-          onChange={(event) => {
-            setName(event.target.value);
-          }}
+          {...form.field('name')}
         />
         <TextField
           label={copy.monthlyTarget}
-          name="monthlyTargetXp"
           type="number"
           inputMode="numeric"
-          min={1}
+          min={TARGET_MIN}
           max={MONTHLY_TARGET_MAX}
           step={1}
-          value={target}
-          error={errors.monthlyTargetXp ?? null}
-          onChange={(event) => {
-            setTarget(event.target.value);
-          }}
+          {...form.field('monthlyTargetXp')}
         />
-        {serverError ? <Notice tone="error">{serverError}</Notice> : null}
+        {form.formError ? <Notice tone="error">{form.formError}</Notice> : null}
         <DialogActions className="mt-2">
           <Button
             variant="secondary"
@@ -124,8 +96,8 @@ export function CreateCategoryDialog({
           >
             {copy.cancel}
           </Button>
-          <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? copy.creating : copy.create}
+          <Button type="submit" disabled={form.isSubmitting}>
+            {form.isSubmitting ? copy.creating : copy.create}
           </Button>
         </DialogActions>
       </form>

@@ -6,7 +6,7 @@ import { DialogActions } from '../../components/ui/DialogActions';
 import { goalsCopy as copy } from './copy';
 
 /**
- * Delete Category confirmation (spec §2): the habits move to 'Uncategorized Habits', completed
+ * Delete Category confirmation (docs/product.md): the habits move to 'Uncategorized Habits', completed
  * data stays, and a re-created namesake starts its statistics afresh.
  */
 export function DeleteCategoryDialog({

@@ -6,7 +6,7 @@ import { Notice } from '../../components/ui/Notice';
 import { goalsCopy as copy } from './copy';
 import type { CategoryGoal } from './goal-model';
 
-const GRID = 'grid grid-cols-1 gap-3 @lg:grid-cols-2';
+const GRID = 'grid grid-cols-1 gap-3 @lg:grid-cols-2 @4xl:grid-cols-3 @7xl:grid-cols-4';
 
 /** The goal cards, or a skeleton while they load, a retry when they fail, a hint when empty. */
 export function GoalList({

@@ -2,25 +2,48 @@ import type { Category } from '@habitquest/contracts/categories';
 import type { Completion, Habit } from '@habitquest/contracts/habits';
 import type { LocalDate } from '@habitquest/core/dates';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { cx } from '../../components/ui/cx';
+import { useLimitGate } from '../pro/limits';
 import { CategoryGoalCard } from './CategoryGoalCard';
 import { goalsCopy as copy } from './copy';
-import type { LimitHandler } from './CreateCategoryDialog';
 import { categoryGoals, uncategorizedHabits } from './goal-model';
 import { GoalList } from './GoalList';
 import { GoalTrackerHeader } from './GoalTrackerHeader';
 import { useDeleteCategory, useUpdateCategoryTarget } from './mutations';
 import { categoriesQuery } from './queries';
+import { lazyPart } from '../../app/lazy-part';
 
 // The dialogs are rarely opened, so they load on first use and stay out of the initial bundle.
-const CreateCategoryDialog = lazy(() =>
-  import('./CreateCategoryDialog').then((m) => ({ default: m.CreateCategoryDialog })),
+const CreateCategoryDialog = lazyPart(
+  () => import('./CreateCategoryDialog'),
+  (m) => m.CreateCategoryDialog,
+  {
+    kind: 'dialog',
+    dismiss: (props) => {
+      props.onOpenChange(false);
+    },
+  },
 );
-const DeleteCategoryDialog = lazy(() =>
-  import('./DeleteCategoryDialog').then((m) => ({ default: m.DeleteCategoryDialog })),
+const DeleteCategoryDialog = lazyPart(
+  () => import('./DeleteCategoryDialog'),
+  (m) => m.DeleteCategoryDialog,
+  {
+    kind: 'dialog',
+    dismiss: (props) => {
+      props.onOpenChange(false);
+    },
+  },
 );
-const UncategorizedDialog = lazy(() =>
-  import('./UncategorizedDialog').then((m) => ({ default: m.UncategorizedDialog })),
+const UncategorizedDialog = lazyPart(
+  () => import('./UncategorizedDialog'),
+  (m) => m.UncategorizedDialog,
+  {
+    kind: 'dialog',
+    dismiss: (props) => {
+      props.onOpenChange(false);
+    },
+  },
 );
 
 type OpenDialog =
@@ -37,24 +60,25 @@ function monthLabel(today: LocalDate): string {
   });
 }
 
-/** Goal Tracker by Category (spec §2): each category's XP this month against its target. */
+/** Goal Tracker by Category (docs/product.md): each category's XP this month against its target. */
 export function GoalTracker({
+  className,
   habits,
   completions,
   today,
-  onLimitReached,
   onEditHabit,
 }: {
+  className?: string;
   habits: Habit[];
   completions: Completion[] /* the current month's */;
   today: LocalDate;
-  onLimitReached?: LimitHandler;
-  onEditHabit?: (habit: Habit) => void;
+  onEditHabit: (habit: Habit) => void;
 }) {
   const categories = useQuery(categoriesQuery);
   const updateTarget = useUpdateCategoryTarget();
   const deleteCategory = useDeleteCategory();
   const [dialog, setDialog] = useState<OpenDialog>({ kind: 'none' });
+  const guard = useLimitGate();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const returnFocus = useRef<HTMLElement | null>(null);
   const list = useMemo(() => categories.data ?? [], [categories.data]);
@@ -86,7 +110,10 @@ export function GoalTracker({
   return (
     <section
       aria-labelledby="goals-heading"
-      className="@container rounded-3xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900"
+      className={cx(
+        '@container min-w-0 rounded-3xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900',
+        className,
+      )}
     >
       <GoalTrackerHeader
         headingRef={headingRef}
@@ -94,7 +121,9 @@ export function GoalTracker({
         summary={goals.length > 0 ? copy.summary(monthXp, metCount, goals.length) : null}
         uncategorizedCount={loose.length}
         onAdd={() => {
-          openDialog({ kind: 'create' });
+          guard('categories', () => {
+            openDialog({ kind: 'create' });
+          });
         }}
         onOpenUncategorized={() => {
           openDialog({ kind: 'uncategorized' });
@@ -120,9 +149,7 @@ export function GoalTracker({
       />
 
       <Suspense fallback={null}>
-        {dialog.kind === 'create' ? (
-          <CreateCategoryDialog onOpenChange={close} onLimitReached={onLimitReached} />
-        ) : null}
+        {dialog.kind === 'create' ? <CreateCategoryDialog onOpenChange={close} /> : null}
         {dialog.kind === 'delete' ? (
           <DeleteCategoryDialog
             category={dialog.category}

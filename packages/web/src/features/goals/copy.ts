@@ -1,4 +1,4 @@
-/** Every string of the Goal Tracker and its category dialogs (spec §2, §8: verbatim where given). */
+/** Every string of the Goal Tracker and its category dialogs (docs/product.md: verbatim where given). */
 export const goalsCopy = {
   heading: 'Goal Tracker by Category',
   intro: (month: string) => `Monthly XP goals for ${month}`,
@@ -19,8 +19,10 @@ export const goalsCopy = {
   loadFailed: 'Could not load your categories.',
   retry: 'Try again',
   empty: 'No categories yet. Add one to give your habits a monthly XP goal.',
+  noTarget: 'No target',
+  noTargetHint: 'Set a monthly target to track this category.',
   targetFailed: 'Failed to update the target. Please try again.',
-  /** Spec §2's status text, keyed by core's goalStatus. */
+  /** docs/product.md's status text, keyed by core's goalStatus. */
   status: {
     'Complete!': 'Complete!',
     'Almost there!': 'Almost there!',
@@ -33,7 +35,8 @@ export const goalsCopy = {
   name: 'Category name',
   namePlaceholder: 'e.g. Reading',
   monthlyTarget: 'Monthly XP target',
-  targetRange: 'Enter a whole number from 1 to 10000.',
+  targetRange: (min: number, max: number) =>
+    `Target must be a whole number of XP from ${String(min)} to ${max.toLocaleString('en-US')}.`,
   cancel: 'Cancel',
   create: 'Create Category',
   creating: 'Creating...',
@@ -65,6 +68,7 @@ export const goalsCopy = {
   moveToCategory: 'Move to category',
   moveOptions: (title: string) => `Categories to move ${title} to`,
   noOtherCategories: 'There is no other category yet. Add one first.',
+  edit: 'Edit',
   editHabit: (title: string) => `Edit habit ${title}`,
   moveFailed: 'Failed to update habit. Please try again.',
 } as const;

@@ -1,8 +1,7 @@
 import type { Category } from '@habitquest/contracts/categories';
 import type { Completion, Habit } from '@habitquest/contracts/habits';
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { categoryGoals, orderCategories, parseTarget, uncategorizedHabits } from './goal-model';
+import { categoryGoals, orderCategories, uncategorizedHabits } from './goal-model';
 
 function category(id: string, name: string, target: number, isFallback = false): Category {
   return {
@@ -104,26 +103,5 @@ describe('uncategorizedHabits', () => {
     const habits = [habit('a', 'u'), habit('b', 'h'), habit('c', null)];
     expect(uncategorizedHabits(habits, CATEGORIES).map((h) => h.id)).toEqual(['a', 'c']);
     expect(uncategorizedHabits(habits, []).map((h) => h.id)).toEqual(['c']);
-  });
-});
-
-describe('parseTarget', () => {
-  it('counts empty as 0, rounds, and clamps to 0–10000', () => {
-    expect(parseTarget('')).toBe(0);
-    expect(parseTarget('   ')).toBe(0);
-    expect(parseTarget('abc')).toBe(0);
-    expect(parseTarget('350')).toBe(350);
-    expect(parseTarget(' 42.6 ')).toBe(43);
-    expect(parseTarget('-5')).toBe(0);
-    expect(parseTarget('20000')).toBe(10_000);
-  });
-
-  it('always gives a whole number within 0–10000', () => {
-    fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.double().map(String)), (raw) => {
-        const target = parseTarget(raw);
-        return Number.isInteger(target) && target >= 0 && target <= 10_000;
-      }),
-    );
   });
 });

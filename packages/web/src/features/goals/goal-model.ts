@@ -2,7 +2,7 @@
  * What the Goal Tracker shows, derived from the server's lists with core's rules: each category's
  * XP this month against its target, and the habits that sit in the fallback category.
  */
-import { MONTHLY_TARGET_MAX, type Category } from '@habitquest/contracts/categories';
+import type { Category } from '@habitquest/contracts/categories';
 import type { Completion, Habit } from '@habitquest/contracts/habits';
 import { parseLocalDate, type LocalDate } from '@habitquest/core/dates';
 import { categoryXpForMonth, goalProgress, type GoalProgress } from '@habitquest/core/stats';
@@ -64,14 +64,4 @@ export function uncategorizedHabits(
   const fallbackId = categories.find((category) => category.isFallback)?.id;
   if (fallbackId === undefined) return habits.filter((habit) => habit.categoryId === null);
   return habits.filter((habit) => effectiveCategoryId(habit, fallbackId) === fallbackId);
-}
-
-/**
- * The target typed into a goal's input: empty (or not a number) counts as 0 (spec §5), fractions
- * round, and the result is clamped to 0–10000 so the server never refuses it.
- */
-export function parseTarget(raw: string): number {
-  const value = Number(raw.trim());
-  if (raw.trim() === '' || !Number.isFinite(value)) return 0;
-  return Math.min(MONTHLY_TARGET_MAX, Math.max(0, Math.round(value)));
 }

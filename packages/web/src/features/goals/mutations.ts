@@ -1,5 +1,5 @@
 /**
- * Category and goal changes (STYLE §5): each shows at once in the cache, rolls back with a toast
+ * Category and goal changes (CONTRIBUTING.md): each shows at once in the cache, rolls back with a toast
  * when the server refuses, and refetches what it touched. Success needs no toast: the change is
  * already on screen.
  */

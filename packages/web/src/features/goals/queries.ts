@@ -6,7 +6,7 @@ export const categoryKeys = {
   all: ['categories'] as const,
 };
 
-/** GET /api/categories, ordered by name; categories are stale after 15 min (spec §9). */
+/** GET /api/categories, ordered by name; categories are stale after 15 min (docs/product.md). */
 export const categoriesQuery = queryOptions({
   queryKey: categoryKeys.all,
   queryFn: () => api<Category[]>('GET', '/api/categories'),

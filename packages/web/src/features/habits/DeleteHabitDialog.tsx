@@ -6,7 +6,7 @@ import { DialogActions } from '../../components/ui/DialogActions';
 import { habitsCopy as copy } from './copy';
 import { useDeleteHabit } from './mutations';
 
-/** Delete Habit confirmation: category, frequency, XP and best streak, and the warning (spec §2). */
+/** Delete Habit confirmation: category, frequency, XP and best streak, and the warning (docs/product.md). */
 export function DeleteHabitDialog({ habit, onClose }: { habit: Habit; onClose: () => void }) {
   const remove = useDeleteHabit();
   return (

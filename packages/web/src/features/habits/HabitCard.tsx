@@ -1,11 +1,18 @@
 import type { Habit } from '@habitquest/contracts/habits';
 import { bestStreakText } from '@habitquest/core/streaks';
-import { Check, Circle } from 'lucide-react';
+import { Check, Circle, Flame } from 'lucide-react';
 import { IconButton } from '../../components/ui/IconButton';
 import { cx } from '../../components/ui/cx';
 import { habitsCopy as copy } from './copy';
 
-/** One habit: badges, facts, edit/delete (on hover, focus and always on touch) and the toggle. */
+const CHIP = 'max-w-full truncate rounded-full px-2 py-0.5';
+const QUIET_CHIP = cx(CHIP, 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200');
+
+/**
+ * One habit: title, badges, edit/delete (on hover, focus and always on touch), and a footer
+ * with the best streak and the toggle, each kept on one line. Long titles and category names
+ * wrap or truncate inside the card (the full text in the title attribute), never widen it.
+ */
 export function HabitCard({
   habit,
   isCompleted,
@@ -22,49 +29,61 @@ export function HabitCard({
   return (
     <li
       className={cx(
-        'group relative flex flex-col gap-3 rounded-2xl border bg-white p-4 shadow-sm transition dark:bg-slate-900',
+        'group relative flex min-w-0 flex-col overflow-hidden rounded-2xl border bg-white shadow-sm transition hover:shadow-md dark:bg-slate-900',
         isCompleted
           ? 'border-emerald-300 dark:border-emerald-700'
           : 'border-slate-200 dark:border-slate-800',
       )}
     >
-      <div className="flex items-start gap-3">
-        <span
-          aria-hidden
-          className="mt-1 size-3 shrink-0 rounded-full"
-          style={{ backgroundColor: habit.color }}
-        />
+      <span aria-hidden className="h-1 w-full" style={{ backgroundColor: habit.color }} />
+      <div className="flex items-start gap-2 px-4 pt-3">
         <div className="min-w-0 flex-1">
-          <h3 className="truncate font-semibold text-slate-900 dark:text-white">{habit.title}</h3>
+          <h3
+            title={habit.title}
+            className="line-clamp-2 font-semibold text-slate-900 wrap-anywhere dark:text-white"
+          >
+            {habit.title}
+          </h3>
           <div className="mt-1.5 flex flex-wrap gap-1.5 text-xs">
-            <span className="rounded-full bg-indigo-50 px-2 py-0.5 font-medium text-indigo-800 dark:bg-indigo-500/15 dark:text-indigo-200">
+            <span
+              className={cx(
+                CHIP,
+                'bg-indigo-50 font-medium text-indigo-800 dark:bg-indigo-500/15 dark:text-indigo-200',
+              )}
+            >
               {habit.isRecurring ? copy.recurring : copy.specific}
             </span>
             {habit.category ? (
-              <span className="rounded-full bg-slate-100 px-2 py-0.5 text-slate-700 dark:bg-slate-800 dark:text-slate-200">
+              <span title={habit.category} className={QUIET_CHIP}>
                 {habit.category}
               </span>
             ) : null}
-            <span className="rounded-full bg-slate-100 px-2 py-0.5 capitalize text-slate-700 dark:bg-slate-800 dark:text-slate-200">
-              {habit.frequency}
-            </span>
-            <span className="rounded-full bg-amber-50 px-2 py-0.5 font-medium text-amber-900 dark:bg-amber-400/15 dark:text-amber-200">
+            <span className={cx(QUIET_CHIP, 'capitalize')}>{habit.frequency}</span>
+            <span
+              className={cx(
+                CHIP,
+                'bg-amber-50 font-medium text-amber-900 dark:bg-amber-400/15 dark:text-amber-200',
+              )}
+            >
               {copy.xp(habit.xpOnComplete)}
             </span>
-            {habit.specificDate ? (
-              <span className="rounded-full bg-slate-100 px-2 py-0.5 text-slate-700 dark:bg-slate-800 dark:text-slate-200">
-                {habit.specificDate}
-              </span>
-            ) : null}
+            {habit.specificDate ? <span className={QUIET_CHIP}>{habit.specificDate}</span> : null}
           </div>
         </div>
-        <div className="flex gap-1 opacity-100 transition sm:opacity-0 sm:group-hover:opacity-100 sm:group-focus-within:opacity-100">
+        <div className="-mr-2 -mt-1 flex shrink-0 opacity-100 transition sm:opacity-0 sm:group-hover:opacity-100 sm:group-focus-within:opacity-100">
           <IconButton action="edit" label={copy.edit(habit.title)} onClick={onEdit} />
           <IconButton action="delete" label={copy.remove(habit.title)} onClick={onDelete} />
         </div>
       </div>
-      <div className="flex items-center justify-between gap-3">
-        <span className="text-sm text-slate-600 dark:text-slate-300">
+      <div className="mt-auto flex flex-wrap items-center justify-between gap-x-3 gap-y-2 px-4 pb-3 pt-3">
+        <span className="inline-flex items-center gap-1 whitespace-nowrap text-xs font-medium text-slate-600 dark:text-slate-300">
+          <Flame
+            aria-hidden
+            className={cx(
+              'size-3.5',
+              habit.bestStreak > 0 ? 'text-orange-500' : 'text-slate-400 dark:text-slate-500',
+            )}
+          />
           {bestStreakText(habit.bestStreak)}
         </span>
         <button
@@ -73,7 +92,7 @@ export function HabitCard({
           aria-pressed={isCompleted}
           title={isCompleted ? copy.undoCompletion : undefined}
           className={cx(
-            'inline-flex min-h-10 items-center gap-1.5 rounded-xl px-3 py-2 text-sm font-semibold transition',
+            'inline-flex min-h-10 items-center gap-1.5 whitespace-nowrap rounded-xl px-3 text-sm font-semibold transition',
             isCompleted
               ? 'bg-emerald-700 text-white hover:bg-emerald-800'
               : 'border border-slate-300 bg-white text-slate-800 hover:border-emerald-500 hover:text-emerald-800 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100 dark:hover:text-emerald-300',

@@ -1,7 +1,14 @@
 import type { Category } from '@habitquest/contracts/categories';
-import { zHabitCreate, type Habit } from '@habitquest/contracts/habits';
+import {
+  DEFAULT_HABIT_XP,
+  HABIT_XP_MAX,
+  HABIT_XP_MIN,
+  TITLE_MAX,
+  zHabitCreate,
+  type Habit,
+  type HabitCreate,
+} from '@habitquest/contracts/habits';
 import { FREQUENCIES, type Frequency } from '@habitquest/core/periods';
-import { useState, type SyntheticEvent } from 'react';
 import { toast } from 'sonner';
 import { ApiError } from '../../app/api';
 import { Button } from '../../components/ui/Button';
@@ -9,10 +16,15 @@ import { Dialog } from '../../components/ui/Dialog';
 import { Notice } from '../../components/ui/Notice';
 import { SelectField } from '../../components/ui/SelectField';
 import { TextField } from '../../components/ui/TextField';
+import {
+  parseWholeNumber,
+  useForm,
+  type Checked,
+  type FieldErrors,
+} from '../../components/ui/use-form';
+import { openUpgradeOnLimit } from '../pro/limits';
 import { habitsCopy as copy } from './copy';
 import { useCreateHabit, useUpdateHabit } from './mutations';
-
-export type LimitHandler = (resource: string, message: string) => void;
 
 type Fields = {
   title: string;
@@ -33,81 +45,84 @@ function initialFields(
     title: habit?.title ?? '',
     frequency: habit?.frequency ?? frequency,
     categoryId: habit?.categoryId ?? categories.find((c) => !c.isFallback)?.id ?? '',
-    xp: String(habit?.xpOnComplete ?? 10),
+    xp: String(habit?.xpOnComplete ?? DEFAULT_HABIT_XP),
     isRecurring: habit?.isRecurring ?? true,
     specificDate: habit?.specificDate ?? date,
   };
 }
 
-/** Create Habit and Edit Habit (spec §2, §5): the same fields, 'Save Changes' when editing. */
+/** The fields checked with the wire's own schema; XP is a whole number from 1 to 100, never rounded. */
+export function checkHabit(fields: Fields): Checked<HabitCreate, keyof Fields> {
+  const errors: FieldErrors<keyof Fields> = {};
+  const xp = parseWholeNumber(fields.xp, HABIT_XP_MIN, HABIT_XP_MAX);
+  if (xp === null) errors.xp = copy.xpRange(HABIT_XP_MIN, HABIT_XP_MAX);
+  if (!fields.isRecurring && fields.specificDate === '') errors.specificDate = copy.dateRequired;
+  const parsed = zHabitCreate.safeParse({
+    title: fields.title,
+    frequency: fields.frequency,
+    categoryId: fields.categoryId || null,
+    xpOnComplete: xp ?? DEFAULT_HABIT_XP,
+    isRecurring: fields.isRecurring,
+    specificDate: fields.isRecurring ? null : fields.specificDate || null,
+  });
+  for (const issue of parsed.error?.issues ?? []) {
+    const name = issue.path[0];
+    if (name === 'title') errors.title ??= issue.message;
+    else if (name === 'specificDate') errors.specificDate ??= copy.dateRequired;
+    else if (name === 'categoryId') errors.categoryId ??= issue.message;
+  }
+  if (Object.keys(errors).length > 0 || !parsed.success) return { input: null, errors };
+  return { input: parsed.data, errors: null };
+}
+
+/** Create Habit and Edit Habit (docs/product.md): the same fields, 'Save Changes' when editing. */
 export function HabitFormDialog(props: {
   habit: Habit | null;
   defaultFrequency: Frequency;
   defaultDate: string;
   categories: Category[];
   onClose: () => void;
-  onLimitReached: LimitHandler;
 }) {
   const { habit, categories, onClose } = props;
-  const [fields, setFields] = useState(() =>
-    initialFields(habit, props.defaultFrequency, categories, props.defaultDate),
-  );
-  const [error, setError] = useState<string | null>(null);
   const create = useCreateHabit();
   const update = useUpdateHabit();
-  const isSaving = create.isPending || update.isPending;
-  const set = <K extends keyof Fields>(name: K, value: Fields[K]): void => {
-    setFields((current) => ({ ...current, [name]: value }));
-  };
-
-  const submit = (event: SyntheticEvent): void => {
-    event.preventDefault();
-    const xp = Number.parseInt(fields.xp, 10);
-    const parsed = zHabitCreate.safeParse({
-      title: fields.title,
-      frequency: fields.frequency,
-      categoryId: fields.categoryId || null,
-      xpOnComplete: Number.isNaN(xp) ? 10 : xp,
-      isRecurring: fields.isRecurring,
-      specificDate: fields.isRecurring ? null : fields.specificDate || null,
-    });
-    // Spec §5: a blank title does nothing; other problems are said in words.
-    if (!parsed.success) {
-      if (fields.title.trim() !== '')
-        setError(parsed.error.issues[0]?.message ?? copy.createFailed);
-      return;
-    }
-    const onError = (failure: Error): void => {
-      if (failure instanceof ApiError && failure.code === 'LIMIT_REACHED') {
-        onClose();
-        props.onLimitReached(
-          typeof failure.details.resource === 'string' ? failure.details.resource : 'habits',
-          failure.message,
-        );
-        return;
+  const form = useForm({
+    initial: () => initialFields(habit, props.defaultFrequency, categories, props.defaultDate),
+    check: checkHabit,
+    submit: async (input) => {
+      if (habit) {
+        const { title, frequency, categoryId, xpOnComplete, isRecurring, specificDate } = input;
+        // The frequency only when it changes: a new one regroups the habit's whole history.
+        const patch = {
+          title,
+          ...(frequency === habit.frequency ? {} : { frequency }),
+          categoryId,
+          xpOnComplete,
+          isRecurring,
+          specificDate,
+        };
+        await update.mutateAsync({ id: habit.id, patch });
+      } else {
+        await create.mutateAsync(input);
+        toast.success(input.title);
       }
-      setError(
-        failure instanceof ApiError && failure.code === 'VALIDATION'
-          ? failure.message
-          : habit
-            ? copy.updateFailed
-            : copy.createFailed,
-      );
-    };
-    if (habit) {
-      const { title, frequency, categoryId, xpOnComplete, isRecurring, specificDate } = parsed.data;
-      const patch = { title, frequency, categoryId, xpOnComplete, isRecurring, specificDate };
-      update.mutate({ id: habit.id, patch }, { onSuccess: onClose, onError });
-    } else {
-      create.mutate(parsed.data, {
-        onSuccess: () => {
-          toast.success(parsed.data.title);
-          onClose();
-        },
-        onError,
-      });
-    }
-  };
+      onClose();
+    },
+    describeFailure: (failure) => {
+      // The upgrade modal opens over this form, so Maybe Later comes back to what was typed.
+      if (openUpgradeOnLimit(failure)) return null;
+      return {
+        form:
+          failure instanceof ApiError && failure.code === 'VALIDATION'
+            ? failure.message
+            : habit
+              ? copy.updateFailed
+              : copy.createFailed,
+      };
+    },
+  });
+  const { values, set } = form;
+  const isSaving = form.isSubmitting;
 
   return (
     <Dialog
@@ -116,44 +131,34 @@ export function HabitFormDialog(props: {
         if (!open) onClose();
       }}
       title={habit ? copy.editTitle : copy.createTitle}
+      isDirty={form.isDirty}
     >
-      <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
-        <TextField
-          label={copy.title}
-          value={fields.title}
-          maxLength={200}
-          onChange={(e) => {
-            set('title', e.target.value);
-          }}
-          autoFocus
-        />
-        <div className="grid grid-cols-2 gap-3">
+      <form className="flex flex-col gap-4" onSubmit={form.onSubmit} noValidate>
+        <TextField label={copy.title} maxLength={TITLE_MAX} {...form.field('title')} autoFocus />
+        <div className="grid grid-cols-2 items-start gap-3">
           <SelectField
             label={copy.frequency}
-            value={fields.frequency}
-            onChange={(e) => {
-              set('frequency', e.target.value as Frequency);
-            }}
+            {...form.field('frequency')}
             options={FREQUENCIES.map((f) => ({ value: f, label: copy.frequencies[f] }))}
           />
           <TextField
             label={copy.xpReward}
             type="number"
             inputMode="numeric"
-            min={1}
-            max={100}
-            value={fields.xp}
-            onChange={(e) => {
-              set('xp', e.target.value);
-            }}
+            min={HABIT_XP_MIN}
+            max={HABIT_XP_MAX}
+            step={1}
+            {...form.field('xp')}
           />
         </div>
+        {habit && values.frequency !== habit.frequency ? (
+          <Notice tone="info" id="habit-frequency-change">
+            {copy.frequencyChange(values.frequency)}
+          </Notice>
+        ) : null}
         <SelectField
           label={copy.category}
-          value={fields.categoryId}
-          onChange={(e) => {
-            set('categoryId', e.target.value);
-          }}
+          {...form.field('categoryId')}
           options={categories.map((c) => ({ value: c.id, label: c.name }))}
         />
         <fieldset className="flex flex-col gap-2">
@@ -169,7 +174,7 @@ export function HabitFormDialog(props: {
                 <input
                   type="radio"
                   name="habit-type"
-                  checked={fields.isRecurring === isRecurring}
+                  checked={values.isRecurring === isRecurring}
                   onChange={() => {
                     set('isRecurring', isRecurring);
                   }}
@@ -179,17 +184,10 @@ export function HabitFormDialog(props: {
             ))}
           </div>
         </fieldset>
-        {fields.isRecurring ? null : (
-          <TextField
-            label={copy.date}
-            type="date"
-            value={fields.specificDate}
-            onChange={(e) => {
-              set('specificDate', e.target.value);
-            }}
-          />
+        {values.isRecurring ? null : (
+          <TextField label={copy.date} type="date" {...form.field('specificDate')} />
         )}
-        {error ? <Notice tone="error">{error}</Notice> : null}
+        {form.formError ? <Notice tone="error">{form.formError}</Notice> : null}
         <div className="flex justify-end gap-2">
           <Button variant="ghost" onClick={onClose}>
             {copy.cancel}

@@ -4,21 +4,37 @@ import type { LocalDate } from '@habitquest/core/dates';
 import { FREQUENCIES, type Frequency, type WeekStart } from '@habitquest/core/periods';
 import { frequencyStats } from '@habitquest/core/stats';
 import { Plus } from 'lucide-react';
-import { lazy, Suspense, useState, type KeyboardEvent } from 'react';
+import { Suspense, useState, type KeyboardEvent } from 'react';
 import { Button } from '../../components/ui/Button';
 import { cx } from '../../components/ui/cx';
+import { useLimitGate } from '../pro/limits';
 import { habitsCopy as copy } from './copy';
 import { insightsFor, type DatedHabit } from './day-habits';
+import { shortDayLabel } from '../calendar/day-label';
 import { HabitCard } from './HabitCard';
-import type { LimitHandler } from './HabitFormDialog';
 import { useToggleCompletion } from './mutations';
+import { lazyPart } from '../../app/lazy-part';
 
 // The dialogs load when first opened: they carry the form validation (zod) the cards don't need.
-const HabitFormDialog = lazy(() =>
-  import('./HabitFormDialog').then((m) => ({ default: m.HabitFormDialog })),
+const HabitFormDialog = lazyPart(
+  () => import('./HabitFormDialog'),
+  (m) => m.HabitFormDialog,
+  {
+    kind: 'dialog',
+    dismiss: (props) => {
+      props.onClose();
+    },
+  },
 );
-const DeleteHabitDialog = lazy(() =>
-  import('./DeleteHabitDialog').then((m) => ({ default: m.DeleteHabitDialog })),
+const DeleteHabitDialog = lazyPart(
+  () => import('./DeleteHabitDialog'),
+  (m) => m.DeleteHabitDialog,
+  {
+    kind: 'dialog',
+    dismiss: (props) => {
+      props.onClose();
+    },
+  },
 );
 
 type Open =
@@ -32,16 +48,21 @@ const BAND_CLASSES = {
 
 /** Frequency tabs, 'Add Habit', the habit cards of the selected date and their stats. */
 export function HabitsSection(props: {
+  className?: string;
   habits: DatedHabit[];
   completions: Completion[];
   date: LocalDate;
+  today: LocalDate;
+  /** The open tab; the dashboard holds it so the calendar shows that frequency's period key. */
+  frequency: Frequency;
+  onFrequencyChange: (frequency: Frequency) => void;
   weekStart: WeekStart;
   categories: Category[];
-  onLimitReached: LimitHandler;
 }) {
-  const [frequency, setFrequency] = useState<Frequency>('daily');
+  const { frequency, onFrequencyChange: setFrequency } = props;
   const [open, setOpen] = useState<Open>(null);
   const toggle = useToggleCompletion();
+  const guard = useLimitGate();
   const day = insightsFor({
     habits: props.habits.filter((habit) => habit.frequency === frequency),
     completions: props.completions,
@@ -66,7 +87,10 @@ export function HabitsSection(props: {
   return (
     <section
       aria-labelledby="habits-heading"
-      className="rounded-3xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900"
+      className={cx(
+        '@container min-w-0 rounded-3xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900',
+        props.className,
+      )}
     >
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="habits-heading" className="text-xl font-bold text-slate-900 dark:text-white">
@@ -74,7 +98,9 @@ export function HabitsSection(props: {
         </h2>
         <Button
           onClick={() => {
-            setOpen({ kind: 'create' });
+            guard('habits', () => {
+              setOpen({ kind: 'create' });
+            });
           }}
         >
           <Plus aria-hidden className="size-4" />
@@ -113,14 +139,26 @@ export function HabitsSection(props: {
       <div id="habits-panel" role="tabpanel" aria-labelledby={`tab-${frequency}`} className="mt-4">
         <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
           {[
-            [copy.statsCompleted, String(stats.completedToday), ''],
+            [
+              props.date === props.today
+                ? copy.statsCompleted
+                : copy.statsCompletedOn(shortDayLabel(props.date, props.today)),
+              String(stats.completedToday),
+              '',
+            ],
             [copy.statsTotal(frequency), String(stats.total), ''],
             [copy.statsRate, `${stats.completionRate}%`, BAND_CLASSES[stats.rateBand]],
-            [copy.statsStreak, String(stats.averageStreak), ''],
+            [copy.statsStreak, copy.averageStreak(stats.averageStreak, frequency), ''],
           ].map(([label, value, tone]) => (
             <div key={label} className="rounded-2xl bg-slate-50 px-3 py-2 dark:bg-slate-800/60">
               <dt className="text-xs text-slate-600 dark:text-slate-300">{label}</dt>
-              <dd className={cx('text-lg font-bold text-slate-900 dark:text-white', tone)}>
+              {/* One colour class only: with two, the stylesheet's order decides, not this code. */}
+              <dd
+                className={cx(
+                  'text-lg font-bold',
+                  tone === '' ? 'text-slate-900 dark:text-white' : tone,
+                )}
+              >
                 {value}
               </dd>
             </div>
@@ -131,7 +169,7 @@ export function HabitsSection(props: {
             {copy.empty}
           </p>
         ) : (
-          <ul className="mt-4 grid gap-3 md:grid-cols-2">
+          <ul className="mt-4 grid gap-3 @xl:grid-cols-2">
             {day.habitsForDay.map(({ habit, isCompleted }) => (
               <HabitCard
                 key={habit.id}
@@ -166,7 +204,6 @@ export function HabitsSection(props: {
             onClose={() => {
               setOpen(null);
             }}
-            onLimitReached={props.onLimitReached}
           />
         ) : null}
         {open?.kind === 'delete' ? (

@@ -1,6 +1,20 @@
 import type { Frequency } from '@habitquest/core/periods';
 
-/** Every string of the habits section and its dialogs (spec §2, §8: verbatim where given). */
+const STREAK_UNITS = {
+  daily: 'days',
+  weekly: 'weeks',
+  monthly: 'months',
+  yearly: 'years',
+} as const satisfies Record<Frequency, string>;
+
+const PERIOD_NAMES = {
+  daily: 'day',
+  weekly: 'week',
+  monthly: 'month',
+  yearly: 'year',
+} as const satisfies Record<Frequency, string>;
+
+/** Every string of the habits section and its dialogs (docs/product.md: verbatim where given). */
 export const habitsCopy = {
   sectionTitle: 'Habits',
   frequencies: {
@@ -20,9 +34,14 @@ export const habitsCopy = {
   edit: (title: string) => `Edit ${title}`,
   remove: (title: string) => `Delete ${title}`,
   statsCompleted: 'Completed Today',
+  /** The selected day is not today: the label names it ('Completed on Mon, Nov 23'). */
+  statsCompletedOn: (day: string) => `Completed on ${day}`,
   statsTotal: (frequency: Frequency) => `Total ${frequency}`,
   statsRate: 'Completion Rate',
   statsStreak: 'Average Streak',
+  /** One decimal and the unit of the tab's periods: a weekly streak counts weeks. */
+  averageStreak: (value: number, frequency: Frequency) =>
+    `${value.toFixed(1)} ${STREAK_UNITS[frequency]}`,
   createTitle: 'Create Habit',
   editTitle: 'Edit Habit',
   title: 'Title',
@@ -32,6 +51,9 @@ export const habitsCopy = {
   xpReward: 'XP reward',
   type: 'Type',
   date: 'Date',
+  xpRange: (min: number, max: number) =>
+    `XP must be a whole number from ${String(min)} to ${String(max)}.`,
+  dateRequired: 'Pick the date this habit is for.',
   create: 'Create Habit',
   creating: 'Creating...',
   save: 'Save Changes',
@@ -45,11 +67,18 @@ export const habitsCopy = {
   bestStreakLabel: 'Best streak',
   habitCompleted: 'Habit Completed!',
   habitCompletedText: (title: string, xp: number, points: number) =>
-    `${title}: +${xp} XP, +${points} pts`,
+    `${title}: +${xp} XP, +${points} ${points === 1 ? 'pt' : 'pts'}`,
   levelUp: 'Level Up!',
   levelReached: (level: number) => `Level ${level} reached!`,
+  levelUpCheer: 'Keep the streak going, adventurer.',
+  dismiss: 'Dismiss',
   createFailed: 'Failed to create habit. Please try again.',
   updateFailed: 'Failed to update habit. Please try again.',
+  /** Said in the edit dialog before a new frequency is saved (docs/product.md, "Habits"). */
+  frequencyChange: (to: Frequency) => {
+    const period = PERIOD_NAMES[to];
+    return `Its history is kept: past completions are regrouped by ${period}, and completions that fall in the same ${period} become one, keeping all the XP and points they earned. Streaks count ${STREAK_UNITS[to]} from now on.`;
+  },
   deleteFailed: 'Failed to delete habit. Please try again.',
   toggleFailed: 'Could not save that completion. Please try again.',
 } as const;

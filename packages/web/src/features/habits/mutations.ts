@@ -1,5 +1,5 @@
 /**
- * Habit mutations: optimistic, rolled back with a toast on failure (spec §4, STYLE §5).
+ * Habit mutations: optimistic, rolled back with a toast on failure (docs/product.md, CONTRIBUTING.md).
  */
 import type {
   Completion,
@@ -13,9 +13,11 @@ import { levelProgress, pointsForXp } from '@habitquest/core/levels';
 import { periodKey, type WeekStart } from '@habitquest/core/periods';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
+import { playSound } from '../audio/engine';
 import { api, ApiError } from '../../app/api';
 import { meQuery } from '../me/queries';
 import { habitsCopy as copy } from './copy';
+import { celebrateLevelUp } from './level-up';
 import { habitKeys } from './queries';
 
 /** Habit and period keys with a toggle in flight: a second toggle of the same one is ignored. */
@@ -95,6 +97,7 @@ export function useSetCompletion() {
       const me = client.getQueryData<Me>(meQuery.queryKey);
       if (me) client.setQueryData(meQuery.queryKey, { ...me, progress: result.progress });
       if (result.added) {
+        playSound(result.progress.leveledUp ? 'level-up' : 'complete');
         toast.success(copy.habitCompleted, {
           description: copy.habitCompletedText(
             toggle.habit.title,
@@ -104,12 +107,7 @@ export function useSetCompletion() {
           duration: 3000,
         });
       }
-      if (result.progress.leveledUp) {
-        toast(copy.levelUp, {
-          description: copy.levelReached(result.progress.level),
-          duration: 4000,
-        });
-      }
+      if (result.progress.leveledUp) celebrateLevelUp(result.progress.level);
     },
     onSettled: async () => {
       await Promise.all([
@@ -201,7 +199,14 @@ export function useUpdateHabit() {
         list?.map((h) => (h.id === habit.id ? habit : h)),
       );
     },
-    onSettled: () => client.invalidateQueries({ queryKey: habitKeys.all }),
+    onSettled: (_habit, _error, { patch }) =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: habitKeys.all }),
+        // A new frequency regroups the habit's completions on the server.
+        ...(patch.frequency === undefined
+          ? []
+          : [client.invalidateQueries({ queryKey: ['completions'] })]),
+      ]),
   });
 }
 

@@ -9,7 +9,7 @@ export const habitKeys = {
   completions: (from: string, to: string) => ['completions', from, to] as const,
 };
 
-/** Habits are stale after 2 min (spec §9). */
+/** Habits are stale after 2 min (docs/product.md). */
 export const habitsQuery = queryOptions({
   queryKey: habitKeys.all,
   queryFn: () => api<Habit[]>('GET', '/api/habits'),

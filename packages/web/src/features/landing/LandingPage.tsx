@@ -11,9 +11,12 @@ import {
   Circle,
   type LucideIcon,
 } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { appCopy } from '../../app/copy';
 import { navigate } from '../../app/router';
 import { Button } from '../../components/ui/Button';
 import { requestAuth, type AuthMode } from '../auth/auth-flags';
+import { sessionQuery } from '../auth/queries';
 import { landingCopy as copy } from './copy';
 import { ProgressBar } from '../../components/ui/ProgressBar';
 
@@ -27,7 +30,14 @@ const FEATURE_ICONS: LucideIcon[] = [Repeat, Trophy, Gift, CalendarDays, Target,
 /** The preview card shows the real level rule of core for a sample adventurer with 820 XP. */
 const SAMPLE_XP = 820;
 
+function openDashboard(): void {
+  navigate('/');
+}
+
 export function LandingPage() {
+  // A signed-in visitor is offered the dashboard, not a sign-in they do not need.
+  const session = useQuery(sessionQuery);
+  const isSignedIn = Boolean(session.data);
   return (
     <div className="min-h-dvh bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
       <header className="mx-auto flex max-w-6xl items-center gap-3 px-5 py-5">
@@ -37,10 +47,11 @@ export function LandingPage() {
           variant="ghost"
           className="ml-auto"
           onClick={() => {
-            startAuth('signin');
+            if (isSignedIn) openDashboard();
+            else startAuth('signin');
           }}
         >
-          {copy.signIn}
+          {isSignedIn ? appCopy.openDashboard : copy.signIn}
         </Button>
       </header>
       <main className="mx-auto max-w-6xl px-5 pb-16">
@@ -56,23 +67,31 @@ export function LandingPage() {
               {copy.intro}
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
-              <Button
-                className="px-6 py-3 text-base"
-                onClick={() => {
-                  startAuth('signup');
-                }}
-              >
-                {copy.createAccount}
-              </Button>
-              <Button
-                variant="secondary"
-                className="px-6 py-3 text-base"
-                onClick={() => {
-                  startAuth('signin');
-                }}
-              >
-                {copy.signIn}
-              </Button>
+              {isSignedIn ? (
+                <Button className="px-6 py-3 text-base" onClick={openDashboard}>
+                  {appCopy.openDashboard}
+                </Button>
+              ) : (
+                <>
+                  <Button
+                    className="px-6 py-3 text-base"
+                    onClick={() => {
+                      startAuth('signup');
+                    }}
+                  >
+                    {copy.createAccount}
+                  </Button>
+                  <Button
+                    variant="secondary"
+                    className="px-6 py-3 text-base"
+                    onClick={() => {
+                      startAuth('signin');
+                    }}
+                  >
+                    {copy.signIn}
+                  </Button>
+                </>
+              )}
             </div>
           </div>
           <AdventurerPreview />

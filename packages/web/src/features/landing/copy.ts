@@ -1,4 +1,4 @@
-/** Every string of the landing page, in one place (STYLE.md §13). */
+/** Every string of the landing page, in one place (CONTRIBUTING.md). */
 export const landingCopy = {
   productName: 'HabitQuest',
   signIn: 'Sign in',

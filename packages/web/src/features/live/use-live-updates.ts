@@ -1,12 +1,25 @@
 /**
- * Live updates (STYLE §4): one EventSource on /api/events; each event invalidates the query keys
- * the contracts map names, and a reconnect refetches everything, since events may have been missed.
+ * Live updates (CONTRIBUTING.md): one EventSource on /api/events; each event invalidates the query keys
+ * the contracts map names. A 'resync' (an import, a reset, a gap in the stream, or a change too
+ * large to describe in one event) and a reconnect, after which events may have been missed,
+ * invalidate every query the app holds.
  */
 import { EVENT_NAMES, INVALIDATES, type EventName } from '@habitquest/contracts/event-map';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 
 export type LiveState = 'connecting' | 'live' | 'offline';
+
+/** Invalidates what an event names; a 'resync' invalidates every query, whatever its key. */
+export async function invalidateFor(queryClient: QueryClient, name: EventName): Promise<void> {
+  if (name === 'resync') {
+    await queryClient.invalidateQueries();
+    return;
+  }
+  await Promise.all(
+    INVALIDATES[name].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+  );
+}
 
 export function useLiveUpdates(isEnabled: boolean): LiveState {
   const queryClient = useQueryClient();
@@ -17,7 +30,7 @@ export function useLiveUpdates(isEnabled: boolean): LiveState {
     const source = new EventSource('/api/events');
     let hasConnected = false;
     const invalidate = (name: EventName): void => {
-      for (const queryKey of INVALIDATES[name]) void queryClient.invalidateQueries({ queryKey });
+      void invalidateFor(queryClient, name);
     };
     source.onopen = () => {
       setState('live');

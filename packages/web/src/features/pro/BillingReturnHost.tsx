@@ -1,11 +1,26 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import type { BillingReturn } from './billing-return';
+import { lazyPart } from '../../app/lazy-part';
 
-const ProWelcomeDialog = lazy(() =>
-  import('./ProWelcomeDialog').then((m) => ({ default: m.ProWelcomeDialog })),
+const ProWelcomeDialog = lazyPart(
+  () => import('./ProWelcomeDialog'),
+  (m) => m.ProWelcomeDialog,
+  {
+    kind: 'dialog',
+    dismiss: (props) => {
+      props.onClose();
+    },
+  },
 );
-const CheckoutCancelledDialog = lazy(() =>
-  import('./CheckoutCancelledDialog').then((m) => ({ default: m.CheckoutCancelledDialog })),
+const CheckoutCancelledDialog = lazyPart(
+  () => import('./CheckoutCancelledDialog'),
+  (m) => m.CheckoutCancelledDialog,
+  {
+    kind: 'dialog',
+    dismiss: (props) => {
+      props.onClose();
+    },
+  },
 );
 
 /** The dialog a return from checkout shows over the dashboard, loaded only when one happens. */

@@ -5,7 +5,7 @@ import { DialogActions } from '../../components/ui/DialogActions';
 import { runCheckout } from './checkout';
 import { proCopy as copy } from './copy';
 
-/** Checkout Cancelled (spec §2): the free tier goes on; 'Try Again' starts checkout once more. */
+/** Checkout Cancelled (docs/product.md): the free tier goes on; 'Try Again' starts checkout once more. */
 export function CheckoutCancelledDialog({ onClose }: { onClose: () => void }) {
   return (
     <Dialog

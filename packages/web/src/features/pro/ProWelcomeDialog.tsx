@@ -6,7 +6,7 @@ import { Dialog } from '../../components/ui/Dialog';
 import { meQuery } from '../me/queries';
 import { proCopy as copy } from './copy';
 
-/** Spec §9: the welcome dialog continues by itself after 10 s. */
+/** docs/product.md: the welcome dialog continues by itself after 10 s. */
 export const AUTO_CONTINUE_SECONDS = 10;
 /** How often the plan is re-read while the payment's confirmation (the webhook) is on its way. */
 const CONFIRM_POLL_MS = 3000;

@@ -1,9 +1,12 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { closeUpgrade, useUpgradeRequest } from './upgrade-store';
+import { lazyPart } from '../../app/lazy-part';
 
 // The modal, its copy and the checkout call load the first time someone opens it.
-const UpgradeModal = lazy(() =>
-  import('./UpgradeModal').then((m) => ({ default: m.UpgradeModal })),
+const UpgradeModal = lazyPart(
+  () => import('./UpgradeModal'),
+  (m) => m.UpgradeModal,
+  { kind: 'dialog', dismiss: closeUpgrade },
 );
 
 /** Mounts the Upgrade-to-Pro modal once it has been asked for, and keeps it for re-opening. */

@@ -39,7 +39,7 @@ function useTriggerMessage(request: UpgradeRequest): string {
     : copy.planIncludes(request.trigger);
 }
 
-/** Upgrade-to-Pro (spec §2): why it opened, what Pro gives, the one-time price and checkout. */
+/** Upgrade-to-Pro (docs/product.md): why it opened, what Pro gives, the one-time price and checkout. */
 export function UpgradeModal({ request }: { request: UpgradeRequest | null }) {
   return (
     <Dialog

@@ -3,7 +3,7 @@ import { navigate } from '../../app/router';
 
 export type BillingReturn = 'success' | 'cancel';
 
-/** Which checkout return an address is (spec §2 "Routes"), or null for any other address. */
+/** Which checkout return an address is (docs/product.md "Routes"), or null for any other address. */
 export function billingReturnOf(path: string): BillingReturn | null {
   if (path.includes('billing/success')) return 'success';
   if (path.includes('billing/cancel')) return 'cancel';
@@ -11,7 +11,7 @@ export function billingReturnOf(path: string): BillingReturn | null {
 }
 
 /**
- * Remembers a checkout return seen in the address and resets the address to the root (spec §2),
+ * Remembers a checkout return seen in the address and resets the address to the root (docs/product.md),
  * so a reload or a shared link does not show the dialog again.
  */
 export function useBillingReturn(path: string): {

@@ -36,7 +36,7 @@ describe('startCheckout', () => {
 });
 
 describe('checkoutErrorMessage', () => {
-  it('asks a signed-out user to sign in (spec §6)', () => {
+  it('asks a signed-out user to sign in (docs/product.md)', () => {
     const error = new ApiError(
       401,
       'UNAUTHENTICATED',
@@ -92,7 +92,7 @@ describe('runCheckout', () => {
 });
 
 describe('billingReturnOf', () => {
-  it('finds the checkout return in any address that contains it (spec §2)', () => {
+  it('finds the checkout return in any address that contains it (docs/product.md)', () => {
     expect(billingReturnOf('/billing/success')).toBe('success');
     expect(billingReturnOf('/app/billing/success/')).toBe('success');
     expect(billingReturnOf('/billing/cancel')).toBe('cancel');

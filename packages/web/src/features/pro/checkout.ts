@@ -1,5 +1,5 @@
 /**
- * Starting a Pro checkout (spec §4 "Upgrade modal", §8 "Checkout"): the modal closes, the server
+ * Starting a Pro checkout (docs/product.md "Upgrade modal", §8 "Checkout"): the modal closes, the server
  * opens a Stripe Checkout session, and the browser goes there; on any failure the modal reopens
  * with the reason in words.
  */
@@ -19,7 +19,7 @@ export async function startCheckout(): Promise<string> {
   return result.url;
 }
 
-/** What to tell the user when a checkout could not start (spec §8, default sentence last). */
+/** What to tell the user when a checkout could not start (docs/product.md, default sentence last). */
 export function checkoutErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.status === 401) return copy.errors.signedOut;

@@ -4,7 +4,7 @@ import { proLaunchCopy } from './launch-copy';
 const list = (limits: typeof FREE_LIMITS): string =>
   `${limits.habits} habits, ${limits.categories} categories and ${limits.rewards} rewards`;
 
-/** Every string of the Pro upgrade, the checkout return dialogs and checkout errors (spec §2, §8). */
+/** Every string of the Pro upgrade, the checkout return dialogs and checkout errors (docs/product.md). */
 export const proCopy = {
   ...proLaunchCopy,
   upgradeTitle: 'Upgrade to HabitQuest Pro',

@@ -6,7 +6,7 @@ import { DialogActions } from '../../components/ui/DialogActions';
 import { rewardsCopy as copy } from './copy';
 import { shortId } from './shop-model';
 
-/** Delete Reward confirmation with every line of its spec text (spec §2). */
+/** Delete Reward confirmation with every line of its spec text (docs/product.md). */
 export function DeleteRewardDialog({
   reward,
   onOpenChange,

@@ -35,7 +35,9 @@ export function InventoryList({
               )}
             </span>
             <div className="min-w-0 flex-1">
-              <p className="truncate font-semibold text-slate-900 dark:text-white">{name}</p>
+              <p title={name} className="truncate font-semibold text-slate-900 dark:text-white">
+                {name}
+              </p>
               <p className="text-xs text-slate-600 dark:text-slate-400">
                 {copy.redeemed}{' '}
                 <time dateTime={purchase.purchasedAt}>

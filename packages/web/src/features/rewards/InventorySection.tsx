@@ -4,7 +4,7 @@ import { ScrollArea } from '../../components/ui/ScrollArea';
 import { rewardsCopy as copy } from './copy';
 import { InventoryList } from './InventoryList';
 
-/** The dashboard's inventory (spec §2): every redeemed reward, in a list of at most 600px. */
+/** The dashboard's inventory (docs/product.md): every redeemed reward, in a list of at most 600px. */
 export function InventorySection({
   purchases,
   isLoading,

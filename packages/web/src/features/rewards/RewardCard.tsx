@@ -46,7 +46,7 @@ export function RewardCard({
   const isAffordable = canRedeem(points, reward.cost);
   const short = pointsShort(points, reward.cost);
   return (
-    <li className="group relative flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-slate-300 hover:shadow-md dark:border-slate-800 dark:bg-slate-900 dark:hover:border-slate-700">
+    <li className="group relative flex min-w-0 flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-slate-300 hover:shadow-md dark:border-slate-800 dark:bg-slate-900 dark:hover:border-slate-700">
       <div className="flex items-start gap-3">
         <span
           aria-hidden
@@ -55,11 +55,17 @@ export function RewardCard({
           {reward.icon ?? <Gift className="size-5 text-amber-700 dark:text-amber-300" />}
         </span>
         <div className="min-w-0 flex-1">
-          <h3 className="truncate pr-16 font-semibold text-slate-900 dark:text-white">
+          <h3
+            title={reward.name}
+            className="truncate pr-16 font-semibold text-slate-900 dark:text-white"
+          >
             {reward.name}
           </h3>
           {reward.description ? (
-            <p className="mt-0.5 line-clamp-2 text-sm text-slate-600 dark:text-slate-300">
+            <p
+              title={reward.description}
+              className="mt-0.5 line-clamp-2 text-sm text-slate-600 wrap-anywhere dark:text-slate-300"
+            >
               {reward.description}
             </p>
           ) : null}

@@ -1,6 +1,12 @@
-import { REWARD_COST_MAX, REWARD_NAME_MAX, type Reward } from '@habitquest/contracts/rewards';
-import { LIMITED_RESOURCES, type LimitedResource } from '@habitquest/core/plan';
-import { useId, useState, type SyntheticEvent } from 'react';
+import {
+  REWARD_COST_MAX,
+  REWARD_COST_MIN,
+  REWARD_NAME_MAX,
+  type Reward,
+  type RewardCreate,
+  type RewardUpdate,
+} from '@habitquest/contracts/rewards';
+import type { ComponentPropsWithRef } from 'react';
 import { ApiError } from '../../app/api';
 import { Button } from '../../components/ui/Button';
 import { cx } from '../../components/ui/cx';
@@ -8,77 +14,45 @@ import { Dialog } from '../../components/ui/Dialog';
 import { DialogActions } from '../../components/ui/DialogActions';
 import { Notice } from '../../components/ui/Notice';
 import { TextField } from '../../components/ui/TextField';
+import { useForm } from '../../components/ui/use-form';
+import { openUpgradeOnLimit } from '../pro/limits';
 import { ICON_PICKS, rewardsCopy as copy } from './copy';
 import { useCreateReward, useUpdateReward } from './mutations';
-import {
-  checkCreate,
-  checkUpdate,
-  initialFields,
-  type FieldErrors,
-  type RewardFields,
-} from './reward-form';
+import { checkCreate, checkUpdate, initialFields, type RewardFields } from './reward-form';
 import { shortId } from './shop-model';
 
-export type LimitHandler = (resource: LimitedResource, message: string) => void;
-
-function resourceOf(error: ApiError): LimitedResource {
-  return LIMITED_RESOURCES.find((name) => name === error.details.resource) ?? 'rewards';
-}
-
-/** Create Reward and Edit Reward (spec §2, §5); editing shows the current name, cost and id. */
+/** Create Reward and Edit Reward (docs/product.md); editing shows the current name, cost and id. */
 export function RewardFormDialog({
   reward,
   onOpenChange,
-  onLimitReached,
 }: {
   reward: Reward | null;
   onOpenChange: (open: boolean) => void;
-  onLimitReached: LimitHandler;
 }) {
-  const [fields, setFields] = useState<RewardFields>(() => initialFields(reward));
-  const [errors, setErrors] = useState<FieldErrors>({});
   const create = useCreateReward();
   const update = useUpdateReward();
-  const isSaving = create.isPending || update.isPending;
-  const hintId = useId();
-  const set = <K extends keyof RewardFields>(name: K, value: RewardFields[K]): void => {
-    setFields((current) => ({ ...current, [name]: value }));
-  };
-
-  const onFailure = (error: Error): void => {
-    if (error instanceof ApiError && error.code === 'LIMIT_REACHED') {
-      // The limit dialog takes over; two modals at once would fight for focus.
-      onOpenChange(false);
-      onLimitReached(resourceOf(error), error.message);
-      return;
-    }
-    const isOwnMessage = error instanceof ApiError && error.code === 'VALIDATION';
-    setErrors({
-      other: isOwnMessage ? error.message : reward ? copy.updateFailed : copy.createFailed,
-    });
-  };
   const close = (): void => {
     onOpenChange(false);
   };
-
-  const submit = (event: SyntheticEvent): void => {
-    event.preventDefault();
-    if (isSaving) return;
-    if (reward) {
-      const checked = checkUpdate(fields);
-      setErrors(checked.errors ?? {});
-      if (checked.input) {
-        update.mutate(
-          { id: reward.id, patch: checked.input },
-          { onSuccess: close, onError: onFailure },
-        );
-      }
-      return;
-    }
-    const checked = checkCreate(fields);
-    setErrors(checked.errors ?? {});
-    if (checked.input) create.mutate(checked.input, { onSuccess: close, onError: onFailure });
-  };
+  const form = useForm({
+    initial: () => initialFields(reward),
+    check: (fields: RewardFields) => (reward ? checkUpdate(fields) : checkCreate(fields)),
+    submit: async (input: RewardCreate | RewardUpdate) => {
+      if (reward) await update.mutateAsync({ id: reward.id, patch: input });
+      else await create.mutateAsync(input as RewardCreate);
+      close();
+    },
+    describeFailure: (error) => {
+      // The upgrade modal opens over this form, so Maybe Later comes back to what was typed.
+      if (openUpgradeOnLimit(error)) return null;
+      const isOwnMessage = error instanceof ApiError && error.code === 'VALIDATION';
+      return {
+        form: isOwnMessage ? error.message : reward ? copy.updateFailed : copy.createFailed,
+      };
+    },
+  });
+  const { values, set } = form;
+  const isSaving = form.isSubmitting;
 
   return (
     <Dialog
@@ -86,72 +60,54 @@ export function RewardFormDialog({
       onOpenChange={onOpenChange}
       title={reward ? copy.editTitle : copy.createTitle}
       description={reward ? undefined : copy.createIntro}
+      isDirty={form.isDirty}
     >
       {reward ? <CurrentReward reward={reward} /> : null}
-      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <form noValidate onSubmit={form.onSubmit} className="flex flex-col gap-4">
         <TextField
           label={copy.name}
-          name="name"
           autoComplete="off"
           placeholder={copy.namePlaceholder}
           maxLength={REWARD_NAME_MAX}
-          value={fields.name}
-          error={errors.name ?? null}
-          onChange={(event) => {
-            set('name', event.target.value);
-          }}
+          {...form.field('name')}
         />
-        <div className="flex flex-col gap-1.5">
-          <TextField
-            label={copy.costLabel}
-            name="cost"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={REWARD_COST_MAX}
-            step={1}
-            value={fields.cost}
-            error={errors.cost ?? null}
-            {...(errors.cost ? {} : { 'aria-describedby': hintId })}
-            onChange={(event) => {
-              set('cost', event.target.value);
-            }}
-          />
-          <p id={hintId} className="text-xs text-slate-600 dark:text-slate-400">
-            {copy.rateHint}
-          </p>
-        </div>
+        <TextField
+          label={copy.costLabel}
+          type="number"
+          inputMode="numeric"
+          min={REWARD_COST_MIN}
+          max={REWARD_COST_MAX}
+          step={1}
+          hint={copy.rateHint}
+          {...form.field('cost')}
+        />
         <TextField
           label={copy.description}
-          name="description"
           autoComplete="off"
           placeholder={copy.descriptionPlaceholder}
           maxLength={500}
-          value={fields.description}
-          onChange={(event) => {
-            set('description', event.target.value);
-          }}
+          {...form.field('description')}
         />
         <IconPicker
-          value={fields.icon}
-          onChange={(icon) => {
+          field={form.field('icon')}
+          onPick={(icon) => {
             set('icon', icon);
           }}
         />
         <KeepInShopField
-          isChecked={fields.keepInShop}
+          isChecked={values.keepInShop}
           onChange={(isChecked) => {
             set('keepInShop', isChecked);
           }}
         />
-        {errors.other ? <Notice tone="error">{errors.other}</Notice> : null}
+        {form.formError ? <Notice tone="error">{form.formError}</Notice> : null}
         <DialogActions className="mt-1">
           <Button variant="secondary" onClick={close}>
             {copy.cancel}
           </Button>
           <Button
             type="submit"
-            disabled={isSaving || (reward !== null && fields.name.trim() === '')}
+            disabled={isSaving || (reward !== null && values.name.trim() === '')}
           >
             {reward ? (isSaving ? copy.saving : copy.save) : isSaving ? copy.creating : copy.create}
           </Button>
@@ -162,19 +118,23 @@ export function RewardFormDialog({
 }
 
 /** An optional emoji: typed, or picked from a few common treats. */
-function IconPicker({ value, onChange }: { value: string; onChange: (icon: string) => void }) {
+function IconPicker({
+  field,
+  onPick,
+}: {
+  field: ComponentPropsWithRef<'input'> & { value: string; error: string | null };
+  onPick: (icon: string) => void;
+}) {
+  const { value } = field;
+  const onChange = onPick;
   return (
     <div className="flex flex-col gap-2">
       <TextField
         label={copy.icon}
-        name="icon"
         autoComplete="off"
         maxLength={32}
-        value={value}
         className="max-w-40"
-        onChange={(event) => {
-          onChange(event.target.value);
-        }}
+        {...field}
       />
       <div className="flex flex-wrap items-center gap-1.5">
         <span className="mr-1 text-xs text-slate-600 dark:text-slate-400">{copy.iconHint}</span>
@@ -216,7 +176,7 @@ function CurrentReward({ reward }: { reward: Reward }) {
   );
 }
 
-/** The keep-in-shop option (DESIGN §4): a repeatable treat stays after redeeming. */
+/** The keep-in-shop option (docs/decisions.md): a repeatable treat stays after redeeming. */
 function KeepInShopField({
   isChecked,
   onChange,

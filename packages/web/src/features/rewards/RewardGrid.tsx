@@ -7,7 +7,7 @@ import { ScrollArea } from '../../components/ui/ScrollArea';
 import { rewardsCopy as copy } from './copy';
 import { RewardCard } from './RewardCard';
 
-/** Spec §9: more than this many rewards adds a scroll-to-top button. */
+/** docs/product.md: more than this many rewards adds a scroll-to-top button. */
 const SCROLL_TOP_ABOVE = 6;
 
 export type RewardActions = {
@@ -33,7 +33,7 @@ export function RewardGrid({ shop, maxHeight }: { shop: ShopView; maxHeight: str
   const scroller = useRef<HTMLDivElement>(null);
   if (state === 'loading') {
     return (
-      <ul aria-hidden className="grid gap-3 sm:grid-cols-2">
+      <ul aria-hidden className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         {[0, 1].map((i) => (
           <li
             key={i}
@@ -80,7 +80,7 @@ export function RewardGrid({ shop, maxHeight }: { shop: ShopView; maxHeight: str
   return (
     <div className="flex flex-col gap-2">
       <ScrollArea ref={scroller} label={copy.gridLabel} className={cx('-m-1 p-1', maxHeight)}>
-        <ul className="grid gap-3 sm:grid-cols-2">
+        <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
           {rewards.map((reward) => (
             <RewardCard
               key={reward.id}

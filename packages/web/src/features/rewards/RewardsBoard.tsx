@@ -1,7 +1,8 @@
 import type { Reward } from '@habitquest/contracts/rewards';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { meQuery } from '../me/queries';
+import { useLimitGate } from '../pro/limits';
 import { InventorySection } from './InventorySection';
 import { useDeleteReward, useRedeem } from './mutations';
 import { purchasesQuery, rewardsQuery } from './queries';
@@ -9,16 +10,38 @@ import type { ShopView } from './RewardGrid';
 import type { RewardsSectionProps } from './RewardsSection';
 import { ShopSection } from './ShopSection';
 import { useReturnFocus } from './use-return-focus';
+import { lazyPart } from '../../app/lazy-part';
 
 // The modal and the dialogs load on first use; the dialogs carry the form validation (zod).
-const RewardsShopModal = lazy(() =>
-  import('./RewardsShopModal').then((m) => ({ default: m.RewardsShopModal })),
+const RewardsShopModal = lazyPart(
+  () => import('./RewardsShopModal'),
+  (m) => m.RewardsShopModal,
+  {
+    kind: 'dialog',
+    dismiss: (props) => {
+      props.onOpenChange(false);
+    },
+  },
 );
-const RewardFormDialog = lazy(() =>
-  import('./RewardFormDialog').then((m) => ({ default: m.RewardFormDialog })),
+const RewardFormDialog = lazyPart(
+  () => import('./RewardFormDialog'),
+  (m) => m.RewardFormDialog,
+  {
+    kind: 'dialog',
+    dismiss: (props) => {
+      props.onOpenChange(false);
+    },
+  },
 );
-const DeleteRewardDialog = lazy(() =>
-  import('./DeleteRewardDialog').then((m) => ({ default: m.DeleteRewardDialog })),
+const DeleteRewardDialog = lazyPart(
+  () => import('./DeleteRewardDialog'),
+  (m) => m.DeleteRewardDialog,
+  {
+    kind: 'dialog',
+    dismiss: (props) => {
+      props.onOpenChange(false);
+    },
+  },
 );
 
 type OpenDialog =
@@ -28,17 +51,14 @@ type OpenDialog =
   | { kind: 'delete'; reward: Reward };
 
 /** The shop and inventory sections, the shop modal and the reward dialogs, with their state. */
-export function RewardsBoard({
-  isShopOpen,
-  onShopOpenChange,
-  onLimitReached,
-}: RewardsSectionProps) {
+export function RewardsBoard({ isShopOpen, onShopOpenChange }: RewardsSectionProps) {
   const me = useQuery(meQuery);
   const rewards = useQuery(rewardsQuery);
   const purchases = useQuery(purchasesQuery);
   const { redeem, pendingId } = useRedeem();
   const remove = useDeleteReward();
   const [dialog, setDialog] = useState<OpenDialog>({ kind: 'none' });
+  const guard = useLimitGate();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const shopFocusRef = useRef<HTMLDivElement>(null);
   useReturnFocus(isShopOpen, () => headingRef.current);
@@ -58,7 +78,9 @@ export function RewardsBoard({
     actions: {
       onRedeem: redeem,
       onAdd: () => {
-        setDialog({ kind: 'create' });
+        guard('rewards', () => {
+          setDialog({ kind: 'create' });
+        });
       },
       onEdit: (reward) => {
         setDialog({ kind: 'edit', reward });
@@ -101,7 +123,6 @@ export function RewardsBoard({
           <RewardFormDialog
             reward={dialog.kind === 'edit' ? dialog.reward : null}
             onOpenChange={closeDialog}
-            onLimitReached={onLimitReached}
           />
         ) : null}
       </Suspense>

@@ -1,19 +1,20 @@
-import type { LimitedResource } from '@habitquest/core/plan';
 import { usePrefetchQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { purchasesQuery, rewardsQuery } from './queries';
+import { lazyPart } from '../../app/lazy-part';
 
 export type RewardsSectionProps = {
   /** The Rewards Shop modal; the adventurer card opens it too, so its state lives above. */
   isShopOpen: boolean;
   onShopOpenChange: (open: boolean) => void;
-  onLimitReached: (resource: LimitedResource, message: string) => void;
 };
 
 // Below the fold on most screens: the shop loads after the first paint, keeping the first
 // download small, while its data is fetched at once alongside the code.
-const RewardsBoard = lazy(() =>
-  import('./RewardsBoard').then((m) => ({ default: m.RewardsBoard })),
+const RewardsBoard = lazyPart(
+  () => import('./RewardsBoard'),
+  (m) => m.RewardsBoard,
+  { kind: 'section' },
 );
 
 function SectionSkeleton() {
@@ -25,7 +26,7 @@ function SectionSkeleton() {
   );
 }
 
-/** The dashboard's Rewards Shop and Inventory sections, with the shop modal (spec §2). */
+/** The dashboard's Rewards Shop and Inventory sections, with the shop modal (docs/product.md). */
 export function RewardsSection(props: RewardsSectionProps) {
   usePrefetchQuery(rewardsQuery);
   usePrefetchQuery(purchasesQuery);

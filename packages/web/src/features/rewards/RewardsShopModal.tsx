@@ -10,7 +10,7 @@ import { PointsBalance } from './PointsBalance';
 import { RewardGrid, type ShopView } from './RewardGrid';
 
 /**
- * The Rewards Shop modal (spec §2): balance, 'Add Reward', the reward grid and, once something is
+ * The Rewards Shop modal (docs/product.md): balance, 'Add Reward', the reward grid and, once something is
  * redeemed, 'Your Inventory (count)'. Escape, the close button and the backdrop close it.
  */
 export function RewardsShopModal({
@@ -51,7 +51,7 @@ export function RewardsShopModal({
         </p>
       ) : null}
       <div className="mt-5">
-        {/* Spec §9: the shop grid is about 24rem high at most. */}
+        {/* docs/product.md: the shop grid is about 24rem high at most. */}
         <RewardGrid shop={shop} maxHeight="max-h-[24rem]" />
       </div>
       {purchases.length > 0 ? (

@@ -5,7 +5,7 @@ import { rewardsCopy as copy } from './copy';
 import { PointsBalance } from './PointsBalance';
 import { RewardGrid, type ShopView } from './RewardGrid';
 
-/** The dashboard's Rewards Shop section (spec §2): the rate, 'Open Shop' and the reward cards. */
+/** The dashboard's Rewards Shop section (docs/product.md): the rate, 'Open Shop' and the reward cards. */
 export function ShopSection({
   shop,
   onOpenShop,

@@ -1,10 +1,12 @@
 import { EARNING_RATE_TEXT } from '@habitquest/core/levels';
 
-const pts = (n: number): string => `${n.toLocaleString('en-US')} pts`;
+/** '1 pt', '0 pts', '1,200 pts': one point is singular (also −1). */
+const pts = (n: number): string =>
+  `${n.toLocaleString('en-US')} ${Math.abs(n) === 1 ? 'pt' : 'pts'}`;
 
 /**
- * Every string of the rewards shop, its dialogs and the inventory (spec §2, §8 verbatim where
- * given). The shop states the real earning rate (DESIGN §4), not the spec's '~2 pts per XP'.
+ * Every string of the rewards shop, its dialogs and the inventory (docs/product.md verbatim where
+ * given). The shop states the real earning rate (docs/decisions.md), not the spec's '~2 pts per XP'.
  */
 export const rewardsCopy = {
   shopHeading: 'Rewards Shop',
@@ -50,7 +52,8 @@ export const rewardsCopy = {
   name: 'Reward name',
   namePlaceholder: 'e.g. Movie night',
   costLabel: 'Cost in points',
-  costRange: 'Cost must be a whole number from 1 to 10,000 points.',
+  costRange: (min: number, max: number) =>
+    `Cost must be a whole number of points from ${String(min)} to ${max.toLocaleString('en-US')}.`,
   description: 'Description (optional)',
   descriptionPlaceholder: 'What makes it special?',
   icon: 'Icon (optional)',

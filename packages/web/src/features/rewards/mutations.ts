@@ -1,5 +1,5 @@
 /**
- * Reward changes (STYLE §5). Redeem, edit and delete show at once in the cache and roll back when
+ * Reward changes (CONTRIBUTING.md). Redeem, edit and delete show at once in the cache and roll back when
  * the server refuses; create waits for the server, so the plan limit is told in the dialog rather
  * than flashing a card that then vanishes.
  */
@@ -14,6 +14,7 @@ import type {
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { playSound } from '../audio/engine';
 import { api, ApiError } from '../../app/api';
 import { meQuery } from '../me/queries';
 import { rewardsCopy as copy } from './copy';
@@ -97,7 +98,7 @@ type Snapshot = {
 
 /**
  * POST /api/rewards/:id/redeem, optimistic: the points go, the reward leaves the shop and joins
- * the inventory at once; all three come back if the server refuses (spec §4, §8).
+ * the inventory at once; all three come back if the server refuses (docs/product.md).
  */
 export function useRedeemReward() {
   const client = useQueryClient();
@@ -115,7 +116,7 @@ export function useRedeemReward() {
         purchases: client.getQueryData(purchasesQuery.queryKey),
       };
       const { me } = snapshot;
-      // Spec §4: local optimistic spending never goes below 0.
+      // docs/product.md: local optimistic spending never goes below 0.
       if (me) {
         client.setQueryData(
           meQuery.queryKey,
@@ -137,6 +138,7 @@ export function useRedeemReward() {
       toast.error(isShort ? copy.notEnoughYet : copy.redeemFailed);
     },
     onSuccess: (result, reward) => {
+      playSound('coins');
       const me = client.getQueryData(meQuery.queryKey);
       if (me) client.setQueryData(meQuery.queryKey, { ...me, progress: result.progress });
       client.setQueryData(purchasesQuery.queryKey, (list) =>
@@ -153,7 +155,7 @@ export function useRedeemReward() {
 }
 
 /**
- * Redeem with the client-side guards: not enough points says so without a call (spec §8), and a
+ * Redeem with the client-side guards: not enough points says so without a call (docs/product.md), and a
  * second redeem of a reward already on its way is ignored.
  */
 export function useRedeem(): { redeem: (reward: Reward) => void; pendingId: string | null } {

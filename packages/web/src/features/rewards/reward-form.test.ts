@@ -1,17 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { checkCreate, checkUpdate, initialFields, parseCost } from './reward-form';
 
+const COST_MESSAGE = 'Cost must be a whole number of points from 1 to 10,000.';
+
 describe('parseCost', () => {
-  it('forces a cost below 1 up to 1 (spec §5)', () => {
-    expect(parseCost('0')).toBe(1);
-    expect(parseCost('-20')).toBe(1);
+  it('takes a whole number of points from 1 to 10000', () => {
     expect(parseCost(' 40 ')).toBe(40);
+    expect(parseCost('1')).toBe(1);
+    expect(parseCost('10000')).toBe(10_000);
   });
 
-  it('is NaN for blank or fractional input', () => {
-    expect(parseCost('')).toBeNaN();
-    expect(parseCost('2.5')).toBeNaN();
-    expect(parseCost('abc')).toBeNaN();
+  it('refuses, never forces: 0, negatives, fractions, blanks and words are null', () => {
+    for (const text of ['0', '-10', '12.7', '2.5', '', '  ', 'abc', '10001', '1e3']) {
+      expect(parseCost(text)).toBeNull();
+    }
+  });
+});
+
+describe('the cost message', () => {
+  it.each(['0', '-10', '12.7', '', '10001'])('says one thing for %j', (cost) => {
+    const checked = checkCreate({ ...initialFields(null), name: 'Movie night', cost });
+    expect(checked.input).toBeNull();
+    expect(checked.errors).toEqual({ cost: COST_MESSAGE });
   });
 });
 
@@ -37,7 +47,7 @@ describe('checkCreate', () => {
     const checked = checkCreate({ ...initialFields(null), name: '  ', cost: '10001' });
     expect(checked.errors).toEqual({
       name: 'Reward name is required',
-      cost: 'Cost must be a whole number from 1 to 10,000 points.',
+      cost: COST_MESSAGE,
     });
   });
 });

@@ -26,13 +26,13 @@ function reward(id: string, name: string, cost: number, keepInShop = false): Rew
 }
 
 describe('canRedeem', () => {
-  it('needs the balance to cover the cost (spec §4)', () => {
+  it('needs the balance to cover the cost (docs/product.md)', () => {
     expect(canRedeem(50, 40)).toBe(true);
     expect(canRedeem(40, 40)).toBe(true);
     expect(canRedeem(10, 40)).toBe(false);
   });
 
-  it('never lets a negative balance redeem, even a free reward (DESIGN §4)', () => {
+  it('never lets a negative balance redeem, even a free reward (docs/decisions.md)', () => {
     expect(canRedeem(-5, 0)).toBe(false);
     expect(canRedeem(0, 0)).toBe(true);
   });
@@ -92,7 +92,7 @@ describe('purchases', () => {
     expect(pending.id.startsWith('pending-m-')).toBe(true);
   });
 
-  it("shows 'Unknown' for a missing name (spec §3)", () => {
+  it("shows 'Unknown' for a missing name (docs/product.md)", () => {
     const blank: Purchase = { ...pendingPurchase(reward('x', '', 0), 'now'), rewardName: ' ' };
     expect(purchaseLabel(blank)).toEqual({ name: 'Unknown', cost: 0 });
   });
@@ -105,7 +105,7 @@ describe('purchases', () => {
 });
 
 describe('shortId', () => {
-  it('is the first 8 characters (spec §2)', () => {
+  it('is the first 8 characters (docs/product.md)', () => {
     expect(shortId('1a2b3c4d-5e6f-7a8b-9c0d-1e2f3a4b5c6d')).toBe('1a2b3c4d');
   });
 });

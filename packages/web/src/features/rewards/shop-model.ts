@@ -1,10 +1,10 @@
 /**
  * The shop's small rules on the client: who can redeem, the shop's order, and how purchases read.
- * The server decides for real (DESIGN §4); these keep the screen in step without a round trip.
+ * The server decides for real (docs/decisions.md); these keep the screen in step without a round trip.
  */
 import type { Purchase, Reward } from '@habitquest/contracts/rewards';
 
-/** Spec §4 and DESIGN §4: the balance must cover the cost, and a negative balance never does. */
+/** docs/product.md and docs/decisions.md: the balance must cover the cost, and a negative balance never does. */
 export function canRedeem(points: number, cost: number): boolean {
   return points >= 0 && points >= cost;
 }
@@ -14,19 +14,19 @@ export function pointsShort(points: number, cost: number): number {
   return Math.max(0, cost - points);
 }
 
-/** The server's shop order (spec §7): cheapest first, then by name, then by id. */
+/** The server's shop order (docs/product.md): cheapest first, then by name, then by id. */
 export function sortRewards(rewards: readonly Reward[]): Reward[] {
   return [...rewards].sort(
     (a, b) => a.cost - b.cost || a.name.localeCompare(b.name) || a.id.localeCompare(b.id),
   );
 }
 
-/** The first 8 characters of an id, as the edit and delete dialogs show it (spec §2). */
+/** The first 8 characters of an id, as the edit and delete dialogs show it (docs/product.md). */
 export function shortId(id: string): string {
   return id.slice(0, 8);
 }
 
-/** The shop after redeeming `reward`: it leaves unless it is kept there (DESIGN §4). */
+/** The shop after redeeming `reward`: it leaves unless it is kept there (docs/decisions.md). */
 export function shopAfterRedeem(rewards: readonly Reward[], reward: Reward): Reward[] {
   return reward.keepInShop ? [...rewards] : rewards.filter((r) => r.id !== reward.id);
 }
@@ -45,7 +45,7 @@ export function pendingPurchase(reward: Reward, purchasedAt: string): Purchase {
   };
 }
 
-/** A purchase's name and cost, with the spec's stand-ins for missing values (spec §3). */
+/** A purchase's name and cost, with the spec's stand-ins for missing values (docs/product.md). */
 export function purchaseLabel(purchase: Purchase): { name: string; cost: number } {
   return {
     name: purchase.rewardName.trim() === '' ? 'Unknown' : purchase.rewardName,

@@ -1,30 +1,64 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useUpdateSettings } from './mutations';
 
 const SYNCED_KEY = 'habitquest.timeZoneSynced';
+const KEPT_KEY_PREFIX = 'habitquest.timeZoneKept:';
+
+/** The IANA zone the device is in now ('' when the runtime cannot tell). */
+export function deviceTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || '';
+  } catch {
+    return '';
+  }
+}
+
+function read(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, value: string): void {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    // Storage unavailable: the question comes back next start, which is harmless.
+  }
+}
+
+/** The device's zone, offered instead of the saved one: Switch saves it, Keep stops asking. */
+export type TimeZoneOffer = { zone: string; onSwitch: () => void; onKeep: () => void };
 
 /**
- * Dates are the user's local calendar dates (DESIGN §4): the browser's IANA zone is saved to the
- * settings once per device when the account still has the default (UTC).
+ * Dates are local calendar dates in the profile's zone (docs/decisions.md). An account still on the
+ * server's default (UTC) takes the device's zone silently, once per device and zone: nobody
+ * chose UTC then. Otherwise, when the device is somewhere else (a traveller), the app asks, once
+ * per device zone: Keep is remembered on this device, Switch saves the zone to the settings.
  */
-export function useSyncTimeZone(saved: string | undefined): void {
-  const update = useUpdateSettings();
-  const { mutate } = update;
+export function useTimeZoneOffer(saved: string | undefined): TimeZoneOffer | null {
+  const { mutate } = useUpdateSettings();
+  const [device] = useState(deviceTimeZone);
+  const [isKept, setIsKept] = useState(() => read(KEPT_KEY_PREFIX + device) !== null);
+  const isDefault = saved === 'UTC' && read(SYNCED_KEY) !== device;
+
   useEffect(() => {
-    if (saved === undefined) return;
-    const browser = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    let isSynced: boolean;
-    try {
-      isSynced = localStorage.getItem(SYNCED_KEY) === browser;
-    } catch {
-      isSynced = false;
-    }
-    if (isSynced || saved !== 'UTC' || !browser || browser === 'UTC') return;
-    try {
-      localStorage.setItem(SYNCED_KEY, browser);
-    } catch {
-      // storage unavailable: it will try again next start
-    }
-    mutate({ timeZone: browser });
-  }, [saved, mutate]);
+    if (saved === undefined || !isDefault || !device || device === 'UTC') return;
+    write(SYNCED_KEY, device);
+    mutate({ timeZone: device });
+  }, [saved, isDefault, device, mutate]);
+
+  const onSwitch = useCallback(() => {
+    write(SYNCED_KEY, device);
+    mutate({ timeZone: device });
+  }, [device, mutate]);
+  const onKeep = useCallback(() => {
+    write(KEPT_KEY_PREFIX + device, '1');
+    setIsKept(true);
+  }, [device]);
+
+  if (saved === undefined || !device || saved === device || isDefault || isKept) return null;
+  return { zone: device, onSwitch, onKeep };
 }

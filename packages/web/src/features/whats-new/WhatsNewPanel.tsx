@@ -14,7 +14,7 @@ import { aboutQuery } from '../about/queries';
 
 const ICONS = [Sparkles, CalendarClock, ChartColumn, Target, Flame, ShoppingBag] as const;
 
-/** What's New (spec §1): the six latest improvements and 'Send Feedback' (a prefilled mail). */
+/** What's New (docs/product.md): the six latest improvements and 'Send Feedback' (a prefilled mail). */
 export function WhatsNewPanel({ isPro }: { isPro: boolean }) {
   const { data: about } = useQuery(aboutQuery);
   // Until the server has named the address, the link is there but inert.

@@ -1,8 +1,11 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyPart } from '../../app/lazy-part';
 
 // Below the fold and static: it loads after the first screen, keeping the first download small.
-const WhatsNewPanel = lazy(() =>
-  import('./WhatsNewPanel').then((m) => ({ default: m.WhatsNewPanel })),
+const WhatsNewPanel = lazyPart(
+  () => import('./WhatsNewPanel'),
+  (m) => m.WhatsNewPanel,
+  { kind: 'section' },
 );
 
 /** The What's New panel, loaded on demand. */

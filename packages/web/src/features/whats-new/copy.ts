@@ -1,4 +1,4 @@
-/** Every string of the What's New panel and the feedback draft (spec §1). */
+/** Every string of the What's New panel and the feedback draft (docs/product.md). */
 export const whatsNewCopy = {
   heading: "What's New",
   intro: 'The latest improvements to your quest.',

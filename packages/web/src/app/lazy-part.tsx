@@ -1,0 +1,199 @@
+/**
+ * Code-split parts that survive a failed download. A part whose chunk cannot be fetched (offline,
+ * a flaky network, a tab left open across a redeploy) shows a small "Couldn't load this part"
+ * card with Retry where it would have been, instead of taking the whole app down; a page shows a
+ * full-screen message with Reload. A failure also asks whether a new version is out (see
+ * new-version.tsx), and then the card offers Reload instead of Retry.
+ *
+ * Retrying is more than calling import() again: React.lazy keeps a failed promise for good, and
+ * the browser's module map may keep the failed URL too. So a retry makes a new lazy component and
+ * imports the chunk again; when that fails as well, it imports the chunk's URL with a query added,
+ * which the module map counts as a new module.
+ */
+import { Component, lazy, useState, type ComponentType, type ReactNode } from 'react';
+import { Button } from '../components/ui/Button';
+import { Dialog } from '../components/ui/Dialog';
+import { DialogActions } from '../components/ui/DialogActions';
+import { appCopy as copy } from './copy';
+import { checkForNewVersion, useIsNewVersion } from './new-version';
+
+type Kind = 'dialog' | 'section' | 'page';
+
+/** The chunk a failed dynamic import names ("Failed to fetch dynamically imported module: URL"). */
+export function chunkUrlOf(error: unknown): string | null {
+  const message = error instanceof Error ? error.message : String(error);
+  return /(https?:\/\/[^\s'"]+?\.js)\b/.exec(message)?.[1] ?? null;
+}
+
+/** Loads a module again after `failure`, past the caches that remember the failure. */
+export async function importAgain<M>(
+  load: () => Promise<M>,
+  failure: unknown,
+  attempt: number,
+): Promise<M> {
+  try {
+    return await load();
+  } catch (error) {
+    const url = chunkUrlOf(error) ?? chunkUrlOf(failure);
+    if (!url) throw error;
+    const fresh = new URL(url);
+    fresh.searchParams.set('retry', String(attempt));
+    return (await import(/* @vite-ignore */ fresh.href)) as M;
+  }
+}
+
+/**
+ * `lazy(() => import('./X').then((m) => ({ default: m.X })))` with a retry: pass the import and
+ * the export to use. `dismiss` closes a dialog whose chunk failed (its caller's onClose).
+ */
+export function lazyPart<M, P extends object>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType<P>,
+  options: { kind: Kind; dismiss?: (props: P) => void },
+): ComponentType<P> {
+  const lazyOf = (loader: () => Promise<M>) =>
+    lazy(() => loader().then((module) => ({ default: pick(module) })));
+  // Shared by every mount; replaced after a failure, so the next mount tries afresh.
+  let shared = lazyOf(load);
+  let attempts = 0;
+  const retried = (failure: unknown) => {
+    attempts += 1;
+    const attempt = attempts;
+    return lazyOf(() => importAgain(load, failure, attempt));
+  };
+
+  function LazyPart(props: P) {
+    const [Part, setPart] = useState(() => shared);
+    const [round, setRound] = useState(0);
+    return (
+      <PartBoundary
+        key={round}
+        kind={options.kind}
+        onError={(failure) => {
+          shared = retried(failure);
+        }}
+        onRetry={(failure) => {
+          const next = retried(failure);
+          shared = next;
+          setPart(() => next);
+          setRound((n) => n + 1);
+        }}
+        onDismiss={
+          options.dismiss
+            ? () => {
+                options.dismiss?.(props);
+              }
+            : undefined
+        }
+      >
+        <Part {...props} />
+      </PartBoundary>
+    );
+  }
+  return LazyPart;
+}
+
+type BoundaryProps = {
+  kind: Kind;
+  children: ReactNode;
+  onError: (failure: unknown) => void;
+  onRetry: (failure: unknown) => void;
+  onDismiss: (() => void) | undefined;
+};
+
+class PartBoundary extends Component<BoundaryProps, { failure: { error: unknown } | null }> {
+  override state: { failure: { error: unknown } | null } = { failure: null };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { failure: { error } };
+  }
+
+  override componentDidCatch(error: unknown): void {
+    this.props.onError(error);
+    void checkForNewVersion();
+  }
+
+  override render() {
+    const { failure } = this.state;
+    if (!failure) return this.props.children;
+    const retry = () => {
+      this.props.onRetry(failure.error);
+    };
+    if (this.props.kind === 'page') return <PageFailed />;
+    if (this.props.kind === 'dialog')
+      return <DialogFailed onRetry={retry} onDismiss={this.props.onDismiss} />;
+    return <SectionFailed onRetry={retry} />;
+  }
+}
+
+function reload(): void {
+  window.location.reload();
+}
+
+/** Retry, or Reload once the server has a new version (the old chunks may be gone for good). */
+function RetryButton({ onRetry }: { onRetry: () => void }) {
+  const isNew = useIsNewVersion();
+  return <Button onClick={isNew ? reload : onRetry}>{isNew ? copy.reload : copy.retry}</Button>;
+}
+
+function FailureText() {
+  const isNew = useIsNewVersion();
+  return <>{isNew ? copy.newVersion : copy.partFailedText}</>;
+}
+
+function SectionFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div
+      role="alert"
+      className="flex flex-wrap items-center gap-3 rounded-3xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+    >
+      <div className="min-w-0 flex-1">
+        <p className="font-semibold text-slate-900 dark:text-white">{copy.partFailedTitle}</p>
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          <FailureText />
+        </p>
+      </div>
+      <RetryButton onRetry={onRetry} />
+    </div>
+  );
+}
+
+function DialogFailed({
+  onRetry,
+  onDismiss,
+}: {
+  onRetry: () => void;
+  onDismiss: (() => void) | undefined;
+}) {
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open) onDismiss?.();
+      }}
+      title={copy.partFailedTitle}
+      description={<FailureText />}
+      hideClose={!onDismiss}
+    >
+      <DialogActions>
+        {onDismiss ? (
+          <Button variant="secondary" onClick={onDismiss}>
+            {copy.close}
+          </Button>
+        ) : null}
+        <RetryButton onRetry={onRetry} />
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function PageFailed() {
+  return (
+    <main className="flex min-h-dvh flex-col items-center justify-center gap-4 bg-slate-50 px-6 text-center dark:bg-slate-950">
+      <img src="/favicon.svg" alt="" className="size-14" />
+      <h1 className="text-2xl font-bold text-slate-900 dark:text-white">{copy.pageFailedTitle}</h1>
+      <p className="text-slate-600 dark:text-slate-300">{copy.pageFailedText}</p>
+      <Button onClick={reload}>{copy.reload}</Button>
+    </main>
+  );
+}

@@ -1,0 +1,236 @@
+/**
+ * What HabitQuest keeps in this browser, measured for the storage health panel (docs/decisions.md
+ * "storage health": the data lives on the server; the browser holds caches and, later, the
+ * offline queue). The browser's own estimate gives the total and the quota; the breakdown is
+ * estimated from the size of the cached query data, local storage and Cache Storage.
+ */
+import {
+  recommendationsFor,
+  storageHealth,
+  type StorageHealthStatus,
+} from '@habitquest/core/storage-health';
+import type { QueryClient } from '@tanstack/react-query';
+
+export const BREAKDOWN_KEYS = [
+  'habits',
+  'categories',
+  'progress',
+  'settings',
+  'cache',
+  'offlineQueue',
+  'other',
+] as const;
+export type BreakdownKey = (typeof BREAKDOWN_KEYS)[number];
+export type Breakdown = Record<BreakdownKey, number>;
+
+export type StorageReport = {
+  /** Bytes in use by this site, as the browser reports them (at least the sum of the parts). */
+  used: number;
+  /** What the browser lets this site use; null when it does not say. */
+  quota: number | null;
+  usagePercentage: number;
+  status: StorageHealthStatus;
+  breakdown: Breakdown;
+  recommendations: string[];
+  /** null when the browser has no persistent storage API. */
+  persisted: boolean | null;
+  measuredAt: Date;
+};
+
+/**
+ * Sources of bytes that other features own. The offline queue (not built yet) registers itself
+ * here with a function that sizes what it holds; until then it counts as 0.
+ */
+const sources = new Map<'offlineQueue', () => number | Promise<number>>();
+
+export function registerStorageSource(
+  key: 'offlineQueue',
+  measure: () => number | Promise<number>,
+): () => void {
+  sources.set(key, measure);
+  return () => {
+    if (sources.get(key) === measure) sources.delete(key);
+  };
+}
+
+const encoder = new TextEncoder();
+
+/** UTF-8 bytes of a value's JSON (what it would take written to storage). */
+export function jsonBytes(value: unknown): number {
+  try {
+    // JSON.stringify(undefined) is undefined, whatever its type says.
+    const text = JSON.stringify(value) as string | undefined;
+    return text === undefined ? 0 : encoder.encode(text).length;
+  } catch {
+    return 0;
+  }
+}
+
+/** Which bucket a query's data counts towards, by the first part of its key. */
+function bucketOfQuery(key: readonly unknown[]): BreakdownKey {
+  const head = typeof key[0] === 'string' ? key[0] : '';
+  if (head === 'habits') return 'habits';
+  if (head === 'categories') return 'categories';
+  if (head === 'me' || head === 'completions' || head === 'analytics') return 'progress';
+  return 'other';
+}
+
+/**
+ * The query cache by bucket. Queries no screen is showing are cache: they are kept only to make
+ * going back quicker, and cleaning drops them. Settings travel inside GET /api/me.
+ */
+export function measureQueries(client: QueryClient): Omit<Breakdown, 'offlineQueue'> {
+  const result = { habits: 0, categories: 0, progress: 0, settings: 0, cache: 0, other: 0 };
+  for (const query of client.getQueryCache().getAll()) {
+    const data: unknown = query.state.data;
+    if (data === undefined) continue;
+    const key = query.queryKey;
+    if (key[0] === 'me' && typeof data === 'object' && data !== null && 'settings' in data) {
+      const settingsBytes = jsonBytes(data.settings);
+      result.settings += settingsBytes;
+      result.progress += Math.max(0, jsonBytes(data) - settingsBytes);
+      continue;
+    }
+    const bucket = query.isActive() ? bucketOfQuery(key) : 'cache';
+    if (bucket !== 'offlineQueue') result[bucket] += jsonBytes(data);
+  }
+  return result;
+}
+
+/** Bytes of this site's local storage (UTF-16, as browsers count it against their limit). */
+export function measureLocalStorage(): number {
+  try {
+    let bytes = 0;
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i) ?? '';
+      bytes += (key.length + (localStorage.getItem(key)?.length ?? 0)) * 2;
+    }
+    return bytes;
+  } catch {
+    return 0;
+  }
+}
+
+/** Bytes held in Cache Storage (the responses' bodies); 0 when there is none. */
+export async function measureCacheStorage(): Promise<number> {
+  if (typeof caches === 'undefined') return 0;
+  try {
+    let bytes = 0;
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      for (const request of await cache.keys()) {
+        const response = await cache.match(request);
+        if (response) bytes += (await response.blob()).size;
+      }
+    }
+    return bytes;
+  } catch {
+    return 0;
+  }
+}
+
+async function offlineQueueBytes(): Promise<number> {
+  const measure = sources.get('offlineQueue');
+  if (!measure) return 0;
+  try {
+    return Math.max(0, await measure());
+  } catch {
+    return 0;
+  }
+}
+
+type StorageManagerLike = Pick<StorageManager, 'estimate'> &
+  Partial<Pick<StorageManager, 'persisted' | 'persist'>>;
+
+function storageManager(): StorageManagerLike | null {
+  return typeof navigator !== 'undefined' && 'storage' in navigator ? navigator.storage : null;
+}
+
+/** Measures everything and judges it against the browser's quota with core's bands (docs/product.md). */
+export async function measureStorage(
+  client: QueryClient,
+  now = new Date(),
+): Promise<StorageReport> {
+  const manager = storageManager();
+  const [estimate, cacheStorage, queue, persisted] = await Promise.all([
+    manager?.estimate().catch(() => null) ?? Promise.resolve(null),
+    measureCacheStorage(),
+    offlineQueueBytes(),
+    manager?.persisted ? manager.persisted().catch(() => null) : Promise.resolve(null),
+  ]);
+  const queries = measureQueries(client);
+  const breakdown: Breakdown = {
+    ...queries,
+    settings: queries.settings + measureLocalStorage(),
+    cache: queries.cache + cacheStorage,
+    offlineQueue: queue,
+  };
+  const known = BREAKDOWN_KEYS.reduce((sum, key) => sum + breakdown[key], 0);
+  const reported = estimate?.usage ?? 0;
+  // The browser's figure includes what we cannot see (IndexedDB, service worker, the HTTP cache's
+  // share): that is "other". Our parts are estimates, so the total is never less than their sum.
+  breakdown.other += Math.max(0, reported - known);
+  const used = Math.max(reported, known);
+  const quota = estimate?.quota && estimate.quota > 0 ? estimate.quota : null;
+  const health = storageHealth({
+    entries: BREAKDOWN_KEYS.map((key) => ({ key: entryKey(key), bytes: breakdown[key] })),
+    ...(quota ? { capacity: quota } : {}),
+    now,
+  });
+  return {
+    used,
+    quota,
+    usagePercentage: health.usagePercentage,
+    status: health.healthStatus,
+    breakdown,
+    recommendations: recommendationsFor(health.healthStatus, health.breakdown),
+    persisted,
+    measuredAt: now,
+  };
+}
+
+/** Core sorts entries by words in their keys; the offline queue is the user's data in waiting. */
+function entryKey(key: BreakdownKey): string {
+  return key === 'offlineQueue' ? 'offline queue' : key;
+}
+
+/**
+ * Cleans the caches: Cache Storage and the query data no screen shows. Never the offline queue,
+ * never a query with a change in flight (its mutation still needs it to roll back).
+ */
+export async function cleanCache(client: QueryClient): Promise<void> {
+  client.removeQueries({
+    type: 'inactive',
+    predicate: (query) => query.state.fetchStatus === 'idle',
+  });
+  if (typeof caches === 'undefined') return;
+  try {
+    for (const name of await caches.keys()) await caches.delete(name);
+  } catch {
+    // nothing to clean, or the browser refused: the measurement shows what is left
+  }
+}
+
+/** Asks the browser to keep this site's data (persist()); null when it cannot. */
+export async function requestPersistence(): Promise<boolean | null> {
+  const manager = storageManager();
+  if (!manager?.persist) return null;
+  try {
+    return await manager.persist();
+  } catch {
+    return false;
+  }
+}
+
+/** 1536 → '1.5 KB'. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value >= 100 ? Math.round(value) : value.toFixed(1)} ${units[unit]}`;
+}
