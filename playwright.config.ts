@@ -48,7 +48,7 @@ export default defineConfig({
     {
       // A fresh embedded database for every run (the config itself is loaded by every worker too).
       command: `rm -rf ${DATA_DIR} && node_modules/.bin/tsx packages/server/src/main.ts`,
-      url: `${APP_URL}/api/health`,
+      url: `${APP_URL}/api/ready`,
       reuseExistingServer: false,
       timeout: 60_000,
       env: {

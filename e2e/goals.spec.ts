@@ -77,10 +77,15 @@ test('edits targets, creates categories, deletes one into Uncategorized and move
   await expect(goals.target('HEALTH & FITNESS')).toHaveValue('350');
   await goals.setTarget('HEALTH & FITNESS', '420');
   await expect(goals.card('HEALTH & FITNESS')).toContainText('/ 420 XP');
-  await goals.setTarget('SPIRITUAL', '');
-  await expect(goals.target('SPIRITUAL')).toHaveValue('0');
-  await goals.setTarget('RELATIONSHIPS', '99999');
-  await expect(goals.target('RELATIONSHIPS')).toHaveValue('10000');
+  // A blank or out-of-range target is said under the input and never saved (issue #12 item 11).
+  await goals.target('SPIRITUAL').fill('');
+  await goals.target('SPIRITUAL').press('Enter');
+  await expect(goals.target('SPIRITUAL')).toHaveAttribute('aria-invalid', 'true');
+  await goals.target('SPIRITUAL').press('Escape');
+  await expect(goals.target('SPIRITUAL')).toHaveValue('300');
+  await goals.setTarget('SPIRITUAL', '0');
+  await expect(goals.card('SPIRITUAL')).toContainText('No target');
+  await goals.setTarget('RELATIONSHIPS', '10000');
   await page.reload();
   await expect(goals.target('HEALTH & FITNESS')).toHaveValue('420');
   await expect(goals.target('SPIRITUAL')).toHaveValue('0');
@@ -94,7 +99,11 @@ test('edits targets, creates categories, deletes one into Uncategorized and move
 
   await goals.openCreate();
   await goals.fillCreate('  reading ');
-  await expect(create.getByRole('alert')).toHaveText('A category named "READING" already exists.');
+  // The server's refusal is said under the name, which takes the focus.
+  await expect(create.getByLabel('Category name')).toHaveAccessibleDescription(
+    'A category named "READING" already exists.',
+  );
+  await expect(create.getByLabel('Category name')).toBeFocused();
   await create.getByRole('button', { name: 'Cancel' }).click();
   await expect(create).toBeHidden();
 

@@ -88,7 +88,9 @@ test("a free user's 16th habit opens the upgrade modal", async ({ page, account,
   }
   await page.reload();
   const habits = new HabitsSection(page);
-  await habits.create({ title: 'One too many' });
+  // The limit is said before any typing: the upgrade modal opens instead of an empty form.
+  await habits.section.getByRole('button', { name: 'Add Habit' }).click();
+  await expect(page.getByRole('dialog', { name: 'Create Habit' })).toHaveCount(0);
   const dialog = page.getByRole('dialog', { name: 'Upgrade to HabitQuest Pro' });
   await expect(
     dialog.getByText('Free plan limit reached: 15 habits. Upgrade to Pro for unlimited habits!'),

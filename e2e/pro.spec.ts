@@ -119,7 +119,8 @@ test('a free user upgrades through checkout: Pro badge, limits gone, analytics u
   await rewardsApi(page, baseURL).fillFreeShop();
   await page.reload();
   const rewards = new RewardsPage(page);
-  await rewards.addThroughShop({ name: 'Treat 7', cost: 70 });
+  await rewards.openShop();
+  await rewards.modal.getByRole('button', { name: 'Add Reward' }).click();
   const upgrade = new UpgradeModal(page);
   await expect(
     upgrade.dialog.getByText(

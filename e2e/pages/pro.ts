@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** The Upgrade-to-Pro modal (spec §2) and the header button that opens it. */
+/** The Upgrade-to-Pro modal (docs/product.md) and the header button that opens it. */
 export class UpgradeModal {
   readonly dialog: Locator;
   readonly headerButton: Locator;

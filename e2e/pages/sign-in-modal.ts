@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 
-/** The sign-in window (spec §2 "Welcome Back!") with its create-account and reset steps. */
+/** The sign-in window (docs/product.md "Welcome Back!") with its create-account and reset steps. */
 export class SignInModal {
   readonly dialog: Locator;
 

@@ -1,0 +1,155 @@
+/**
+ * Keyboard only (issue #12): "Skip to habits" is the first stop, the calendar grid is one tab
+ * stop with arrow keys (WAI-ARIA grid: arrows by day and week, Home/End, PageUp/PageDown by
+ * month), and Enter opens Day Insights for the focused day.
+ */
+import type { Page } from '@playwright/test';
+import { DashboardPage } from './pages/dashboard-page';
+import { expectNoAxeViolations } from './support/axe';
+import { expect, test } from './support/fixtures';
+import { saveViewportScreenshot, VIEWPORTS } from './support/screens';
+import { localDate, signInThroughUi } from './support/session';
+import { THEMES, useTheme } from './support/theme';
+
+function longDate(date: string): string {
+  return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+/** The focused element's data-date (a calendar day), or null. */
+function focusedDate(page: Page): Promise<string | null> {
+  return page.evaluate("document.activeElement?.getAttribute('data-date') ?? null");
+}
+
+function shift(date: string, days: number): string {
+  const d = new Date(`${date}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+async function openDashboard(page: Page, account: Parameters<typeof signInThroughUi>[1]) {
+  await signInThroughUi(page, account);
+  await page.goto('/');
+  await new DashboardPage(page).username.waitFor();
+}
+
+test('"Skip to habits" is the first tab stop and lands on the habits', async ({
+  page,
+  account,
+}) => {
+  await openDashboard(page, account);
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to habits' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  // The next stop is inside the habits section: its Add Habit button.
+  await expect(page.getByRole('button', { name: 'Add Habit' })).toBeFocused();
+});
+
+test('the calendar grid is one tab stop', async ({ page, account }) => {
+  await openDashboard(page, account);
+  let gridStops = 0;
+  let toAddHabit = 0;
+  // Walk the whole page with Tab until focus wraps: every day used to be a stop (~40 presses).
+  for (let stop = 1; stop < 150; stop += 1) {
+    await page.keyboard.press('Tab');
+    if ((await focusedDate(page)) !== null) gridStops += 1;
+    const text = await page.evaluate('document.activeElement?.textContent?.trim() ?? ""');
+    if (text === 'Add Habit' && toAddHabit === 0) toAddHabit = stop;
+    if (stop > 1 && (text === 'Skip to habits' || text === '')) {
+      const isBody = await page.evaluate('document.activeElement === document.body');
+      if (isBody || text === 'Skip to habits') break;
+    }
+  }
+  expect(gridStops).toBe(1);
+  expect(toAddHabit).toBeGreaterThan(0);
+  expect(toAddHabit).toBeLessThan(30);
+});
+
+test('arrows, Home/End and PageUp/PageDown move through the days; Enter opens Day Insights', async ({
+  page,
+  account,
+}) => {
+  await openDashboard(page, account);
+  const today = localDate();
+  // Tab to the grid: its one stop is today (the selected day).
+  for (let i = 0; i < 60 && (await focusedDate(page)) === null; i += 1) {
+    await page.keyboard.press('Tab');
+  }
+  expect(await focusedDate(page)).toBe(today);
+
+  await page.keyboard.press('ArrowRight');
+  expect(await focusedDate(page)).toBe(shift(today, 1));
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowDown');
+  expect(await focusedDate(page)).toBe(shift(today, 7));
+  await page.keyboard.press('ArrowUp');
+  expect(await focusedDate(page)).toBe(today);
+
+  // Home and End: the first and last day of the week (weeks start on Sunday by default).
+  const weekday = new Date(`${today}T12:00:00Z`).getUTCDay();
+  await page.keyboard.press('Home');
+  expect(await focusedDate(page)).toBe(shift(today, -weekday));
+  await page.keyboard.press('End');
+  expect(await focusedDate(page)).toBe(shift(today, 6 - weekday));
+
+  // PageDown: the same day next month, and the calendar shows that month.
+  await page.keyboard.press('Home');
+  const from = (await focusedDate(page)) ?? today;
+  await page.keyboard.press('PageDown');
+  const next = (await focusedDate(page)) ?? '';
+  expect(next.slice(8)).toBe(String(Math.min(Number(from.slice(8)), 28)).padStart(2, '0'));
+  const nextMonth = new Date(`${next}T12:00:00Z`).toLocaleDateString('en-US', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  await expect(page.getByRole('heading', { name: nextMonth })).toBeVisible();
+  // Tab leaves the grid from there, Shift+Tab comes back to the same day.
+  await page.keyboard.press('Tab');
+  expect(await focusedDate(page)).toBeNull();
+  await page.keyboard.press('Shift+Tab');
+  expect(await focusedDate(page)).toBe(next);
+
+  await page.keyboard.press('PageUp');
+  await page.keyboard.press('Enter');
+  const insights = page.getByRole('dialog', { name: 'Day Insights' });
+  await expect(insights).toBeVisible();
+  const opened = (await focusedDate(page)) ?? from;
+  await expect(insights).toContainText(
+    longDate(from.slice(0, 8) + opened.slice(8)).split(',')[0] ?? '',
+  );
+  await page.keyboard.press('Escape');
+  await expect(insights).toBeHidden();
+  // Focus comes back to the day it opened from.
+  expect(await focusedDate(page)).not.toBeNull();
+});
+
+for (const theme of THEMES) {
+  for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+    test(`keyboard focus, ${theme}, ${size}`, async ({ page, account, baseURL }) => {
+      await page.setViewportSize(viewport);
+      await signInThroughUi(page, account);
+      await useTheme(page, baseURL ?? '', theme);
+      await page.goto('/');
+      await new DashboardPage(page).username.waitFor();
+      await page.keyboard.press('Tab');
+      await expect(page.getByRole('link', { name: 'Skip to habits' })).toBeFocused();
+      await saveViewportScreenshot(page, `keyboard-skip-link-${theme}-${size}`);
+      for (let i = 0; i < 60 && (await focusedDate(page)) === null; i += 1) {
+        await page.keyboard.press('Tab');
+      }
+      await page.keyboard.press('ArrowRight');
+      await page.evaluate("document.activeElement?.scrollIntoView({ block: 'center' })");
+      await saveViewportScreenshot(page, `keyboard-calendar-${theme}-${size}`);
+    });
+  }
+}

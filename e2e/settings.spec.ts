@@ -1,0 +1,414 @@
+/**
+ * The Settings dialog end to end: export → import (replace and merge) → summary, an invalid file,
+ * reset, accent persistence (reload and a second browser), the audio engine, axe for every accent
+ * in both themes, and screenshots of every tab.
+ */
+import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { SettingsDialog, type SettingsTab } from './pages/settings';
+import { expectNoAxeViolations } from './support/axe';
+import { expect, test } from './support/fixtures';
+import { saveViewportScreenshot, VIEWPORTS } from './support/screens';
+import { signInThroughUi } from './support/session';
+import { THEMES, useTheme } from './support/theme';
+
+type AudioState = {
+  unlocked: boolean;
+  contextState: string;
+  soundEffects: boolean;
+  effectsVolume: number;
+  music: boolean;
+  musicVolume: number;
+  musicPlaying: boolean;
+  musicLoop: boolean;
+  played: string[];
+};
+
+const ACCENTS = ['Blue', 'Emerald', 'Purple', 'Amber', 'Rose', 'Cyan', 'Black', 'White'] as const;
+const TABS: SettingsTab[] = ['Audio', 'Appearance', 'Regional', 'Data', 'Storage', 'Notifications'];
+
+async function audioState(page: Page): Promise<AudioState | null> {
+  // A string, as the e2e project is compiled without the DOM's types.
+  return page.evaluate<AudioState | null>(
+    'window.__habitquestAudio ? window.__habitquestAudio() : null',
+  );
+}
+
+/** axe on the open dialog only: the whole page takes minutes with the time zone list open. */
+async function expectNoDialogViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .include('[role="dialog"]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const summary = results.violations.map((violation) => ({
+    rule: violation.id,
+    nodes: violation.nodes.map((node) => node.target.join(' ')),
+  }));
+  expect(summary).toEqual([]);
+}
+
+async function addHabit(request: APIRequestContext, baseURL: string, title: string) {
+  const response = await request.post('/api/habits', {
+    data: { title },
+    headers: { origin: baseURL },
+  });
+  expect(response.status()).toBe(201);
+  return (await response.json()) as { id: string };
+}
+
+async function habitTitles(request: APIRequestContext): Promise<string[]> {
+  const response = await request.get('/api/habits');
+  const habits = (await response.json()) as { title: string }[];
+  return habits.map((habit) => habit.title).sort();
+}
+
+test.describe('Settings dialog', () => {
+  test('opens from the hero; Escape and the backdrop close it', async ({ page, account }) => {
+    await signInThroughUi(page, account);
+    const settings = new SettingsDialog(page);
+    await settings.open();
+    await expect(settings.dialog.getByRole('tab')).toHaveText(TABS);
+    await page.keyboard.press('Escape');
+    await expect(settings.dialog).toBeHidden();
+    await settings.open();
+    // The backdrop: a point of the overlay outside the dialog.
+    await page.mouse.click(5, 5);
+    await expect(settings.dialog).toBeHidden();
+  });
+
+  test('export, then import with replace and with merge, each with its summary', async ({
+    page,
+    account,
+    baseURL,
+  }) => {
+    await signInThroughUi(page, account);
+    await addHabit(page.request, baseURL ?? '', 'Read 10 pages');
+    await addHabit(page.request, baseURL ?? '', 'Walk');
+    const settings = new SettingsDialog(page);
+    await settings.open('Data');
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      settings.dialog.getByRole('button', { name: 'Export Data' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(
+      /^habitquest-backup-\d{4}-\d{2}-\d{2}-\d{4}\.json$/,
+    );
+    await expect(
+      page.getByText('Data exported successfully! Your backup file has been downloaded.'),
+    ).toBeVisible();
+    const backup = await readFile(await download.path(), 'utf8');
+    expect(JSON.parse(backup)).toMatchObject({ version: '4.0.0' });
+
+    // Change the data, then replace it with the backup.
+    await addHabit(page.request, baseURL ?? '', 'Not in the backup');
+    await settings.chooseFile('backup.json', backup);
+    const options = page.getByRole('dialog', { name: 'Import options' });
+    await expect(options).toBeVisible();
+    await expect(options.getByRole('button')).toContainText([
+      'Cancel',
+      'Merge Data',
+      'Replace All Data',
+    ]);
+    await saveViewportScreenshot(page, 'settings-import-options');
+    await options.getByRole('button', { name: 'Replace All Data' }).click();
+    await expect(page.getByText('Your progress has been restored!')).toBeVisible();
+    await saveViewportScreenshot(page, 'settings-import-restored');
+    await expect(
+      page.getByText(/Habits: 2 · Points: 0 · Categories: \d+ · Rewards: 0/),
+    ).toBeVisible();
+    // The settings dialog closes after an import (docs/product.md).
+    await expect(settings.dialog).toBeHidden();
+    expect(await habitTitles(page.request)).toEqual(['Read 10 pages', 'Walk']);
+    await expect(page.getByText('Not in the backup')).toHaveCount(0);
+
+    // Merge keeps what is there and adds what is new: one new habit, nothing doubled.
+    await addHabit(page.request, baseURL ?? '', 'Added after');
+    await settings.open('Data');
+    await settings.chooseFile('backup.json', backup);
+    await expect(options).toBeVisible();
+    await options.getByRole('button', { name: 'Merge Data' }).click();
+    await expect(page.getByText(/Habits: 0 · Points: 0/)).toBeVisible();
+    await expect(settings.dialog).toBeHidden();
+    expect(await habitTitles(page.request)).toEqual(['Added after', 'Read 10 pages', 'Walk']);
+
+    // Cancel changes nothing.
+    await settings.open('Data');
+    await settings.chooseFile('backup.json', backup);
+    await options.getByRole('button', { name: 'Cancel' }).click();
+    await expect(options).toBeHidden();
+    await expect(settings.dialog).toBeVisible();
+    expect(await habitTitles(page.request)).toEqual(['Added after', 'Read 10 pages', 'Walk']);
+  });
+
+  test('an invalid file lists its errors and changes nothing', async ({
+    page,
+    account,
+    baseURL,
+  }) => {
+    await signInThroughUi(page, account);
+    await addHabit(page.request, baseURL ?? '', 'Keep me');
+    const settings = new SettingsDialog(page);
+    await settings.open('Data');
+    await settings.chooseFile(
+      'old.json',
+      JSON.stringify({ version: '3.2.0', data: { habits: [{ id: 'x' }], shop: {}, goals: [] } }),
+    );
+    const invalid = page.getByRole('dialog', { name: 'Invalid backup file' });
+    await expect(invalid).toBeVisible();
+    await expect(invalid.getByRole('listitem')).toHaveText([
+      'Version incompatibility - exported from v3.2.0, current is v4.x.x',
+      'Shop data must be an array',
+      'Goals data must be an object',
+      'Habit at index 0 missing required fields (id, name)',
+    ]);
+    await invalid.getByRole('button', { name: 'Close' }).first().click();
+    await expect(invalid).toBeHidden();
+
+    await settings.chooseFile('broken.json', '{ not json');
+    await expect(invalid.getByRole('listitem')).toHaveText(['Failed to parse data']);
+    await saveViewportScreenshot(page, 'settings-invalid-file');
+    await page.keyboard.press('Escape');
+    expect(await habitTitles(page.request)).toEqual(['Keep me']);
+  });
+
+  test('reset asks with the spec’s sentence, then clears the data', async ({
+    page,
+    account,
+    baseURL,
+  }) => {
+    await signInThroughUi(page, account);
+    await addHabit(page.request, baseURL ?? '', 'Gone soon');
+    await page.reload();
+    await expect(page.getByText('Gone soon').first()).toBeVisible();
+    const settings = new SettingsDialog(page);
+    await settings.open('Data');
+    await settings.dialog.getByRole('button', { name: 'Reset All Data' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Reset all data?' });
+    await expect(confirm).toContainText(
+      'Are you sure you want to reset all data? This action cannot be undone.',
+    );
+    await confirm.getByRole('button', { name: 'Reset Everything' }).click();
+    await expect(page.getByText('All data has been reset.')).toBeVisible();
+    expect(await habitTitles(page.request)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(page.getByText('Gone soon')).toHaveCount(0);
+  });
+
+  test('the accent follows the user: after a reload and in a second browser', async ({
+    page,
+    account,
+    browser,
+  }) => {
+    await signInThroughUi(page, account);
+    const settings = new SettingsDialog(page);
+    await settings.open('Appearance');
+    await settings.accent('Emerald').click();
+    await expect(settings.accent('Emerald')).toHaveAttribute('aria-checked', 'true');
+    await expect(page.locator('html')).toHaveAttribute('data-accent', 'emerald');
+    // Saved on the server before the reload.
+    await expect
+      .poll(async () => {
+        const me = (await (await page.request.get('/api/me')).json()) as {
+          settings: { accent: string };
+        };
+        return me.settings.accent;
+      })
+      .toBe('emerald');
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-accent', 'emerald');
+
+    const other = await browser.newContext();
+    try {
+      const second = await other.newPage();
+      await signInThroughUi(second, account);
+      await expect(second.locator('html')).toHaveAttribute('data-accent', 'emerald');
+    } finally {
+      await other.close();
+    }
+  });
+
+  test('audio: silent before a gesture, volumes apply at once, the music loops and stops', async ({
+    page,
+    account,
+  }) => {
+    await signInThroughUi(page, account);
+    // A fresh page load: no gesture yet.
+    await page.reload();
+    await new SettingsDialog(page).openButton.waitFor();
+    const before = await audioState(page);
+    expect(before).toMatchObject({
+      unlocked: false,
+      contextState: 'none',
+      soundEffects: true,
+      effectsVolume: 0.25,
+      music: false,
+      musicVolume: 0.5,
+      musicPlaying: false,
+      played: [],
+    });
+
+    const settings = new SettingsDialog(page);
+    await settings.open('Audio');
+    await expect.poll(async () => (await audioState(page))?.played).toContain('click');
+    expect(await audioState(page)).toMatchObject({ unlocked: true, contextState: 'running' });
+
+    const effects = settings.dialog.getByRole('slider', { name: /Effects volume/ });
+    await effects.fill('0.6');
+    await expect.poll(async () => (await audioState(page))?.effectsVolume).toBeCloseTo(0.6, 5);
+
+    await settings.dialog.getByRole('switch', { name: /Background music/ }).click();
+    await expect.poll(async () => (await audioState(page))?.musicPlaying).toBe(true);
+    expect((await audioState(page))?.musicLoop).toBe(true);
+    const music = settings.dialog.getByRole('slider', { name: /Music volume/ });
+    await music.fill('0.3');
+    await expect.poll(async () => (await audioState(page))?.musicVolume).toBeCloseTo(0.3, 5);
+
+    // Audio off stops the music.
+    await settings.dialog.getByRole('switch', { name: /Sound effects/ }).click();
+    await expect.poll(async () => (await audioState(page))?.musicPlaying).toBe(false);
+    await settings.dialog.getByRole('switch', { name: /Sound effects/ }).click();
+    await expect.poll(async () => (await audioState(page))?.musicPlaying).toBe(true);
+
+    // Saved: a reload starts with the new volumes, still silent until the next gesture.
+    await expect
+      .poll(async () => {
+        const me = (await (await page.request.get('/api/me')).json()) as {
+          settings: { audio: { effectsVolume: number; musicVolume: number; music: boolean } };
+        };
+        return me.settings.audio;
+      })
+      .toMatchObject({ effectsVolume: 0.6, musicVolume: 0.3, music: true });
+    await page.reload();
+    await settings.openButton.waitFor();
+    await expect.poll(async () => (await audioState(page))?.effectsVolume).toBe(0.6);
+    expect(await audioState(page)).toMatchObject({ unlocked: false, musicPlaying: false });
+    await page.getByRole('heading', { level: 1 }).click();
+    await expect.poll(async () => (await audioState(page))?.musicPlaying).toBe(true);
+  });
+
+  test('sounds play where the spec puts them: complete, level up, coins, hover and close', async ({
+    page,
+    account,
+    baseURL,
+  }) => {
+    await signInThroughUi(page, account);
+    const headers = { origin: baseURL ?? '' };
+    await addHabit(page.request, baseURL ?? '', 'Stretch');
+    const big = await page.request.post('/api/habits', {
+      data: { title: 'Big task', xpOnComplete: 100 },
+      headers,
+    });
+    expect(big.status()).toBe(201);
+    const reward = await page.request.post('/api/rewards', {
+      data: { name: 'Tea', cost: 5 },
+      headers,
+    });
+    expect(reward.status()).toBe(201);
+    await page.reload();
+    await page.getByRole('heading', { level: 1 }).click();
+    const played = async () => (await audioState(page))?.played ?? [];
+
+    const habits = page.getByRole('region', { name: 'Habits' });
+    const card = (title: string) =>
+      habits.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
+    await card('Stretch')
+      .getByRole('button', { name: /Mark Complete/ })
+      .click();
+    await expect.poll(played).toContain('complete');
+    // 100 XP reaches level 2: the level-up fanfare instead of the chime.
+    await card('Big task')
+      .getByRole('button', { name: /Mark Complete/ })
+      .click();
+    await expect.poll(played).toContain('level-up');
+
+    const shop = page.getByRole('region', { name: 'Rewards Shop' });
+    await shop
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: 'Tea', exact: true }) })
+      .getByRole('button', { name: 'Redeem' })
+      .click();
+    await expect.poll(played).toContain('coins');
+
+    await page.getByRole('button', { name: 'Day Insights' }).first().click();
+    const insights = page.getByRole('dialog', { name: 'Day Insights' });
+    await insights.getByRole('button', { name: /Stretch/ }).hover();
+    await expect.poll(played).toContain('hover');
+    const clicks = (await played()).filter((name) => name === 'click').length;
+    await page.keyboard.press('Escape');
+    await expect(insights).toBeHidden();
+    await expect
+      .poll(async () => (await played()).filter((name) => name === 'click').length)
+      .toBeGreaterThan(clicks);
+  });
+
+  for (const theme of THEMES) {
+    test(`axe finds nothing in the dialog for any accent (${theme})`, async ({
+      page,
+      account,
+      baseURL,
+    }) => {
+      test.setTimeout(240_000);
+      await signInThroughUi(page, account);
+      await useTheme(page, baseURL ?? '', theme);
+      await page.reload();
+      const settings = new SettingsDialog(page);
+      await settings.open('Appearance');
+      for (const accent of ACCENTS) {
+        await settings.accent(accent).click();
+        await expect(page.locator('html')).toHaveAttribute('data-accent', accent.toLowerCase());
+        await expectNoDialogViolations(page);
+      }
+    });
+
+    test(`axe finds nothing on any tab, nor on the dashboard in black and white (${theme})`, async ({
+      page,
+      account,
+      baseURL,
+    }) => {
+      test.setTimeout(240_000);
+      await signInThroughUi(page, account);
+      await useTheme(page, baseURL ?? '', theme);
+      await page.reload();
+      const settings = new SettingsDialog(page);
+      await settings.open();
+      for (const tab of TABS) {
+        await settings.tab(tab);
+        await expectNoDialogViolations(page);
+      }
+      // The hardest accents for contrast, on the dashboard itself.
+      for (const accent of ['Black', 'White'] as const) {
+        await settings.tab('Appearance');
+        await settings.accent(accent).click();
+        await expect(page.locator('html')).toHaveAttribute('data-accent', accent.toLowerCase());
+        await page.keyboard.press('Escape');
+        await expectNoAxeViolations(page);
+        await saveViewportScreenshot(page, `settings-dashboard-${accent.toLowerCase()}-${theme}`);
+        await settings.open();
+      }
+    });
+  }
+
+  for (const theme of THEMES) {
+    for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+      test(`screenshots of every tab (${theme}, ${size})`, async ({ page, account, baseURL }) => {
+        // Signing in and eight shots: generous, as the machine is shared with other runs.
+        test.setTimeout(120_000);
+        await page.setViewportSize(viewport);
+        await signInThroughUi(page, account);
+        await useTheme(page, baseURL ?? '', theme);
+        await addHabit(page.request, baseURL ?? '', 'Morning run');
+        await page.reload();
+        const settings = new SettingsDialog(page);
+        await settings.open();
+        for (const tab of TABS) {
+          await settings.tab(tab);
+          if (tab === 'Storage')
+            await expect(settings.dialog.getByTestId('server-size')).toBeVisible();
+          await saveViewportScreenshot(page, `settings-${tab.toLowerCase()}-${theme}-${size}`);
+        }
+      });
+    }
+  }
+});
