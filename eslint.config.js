@@ -100,9 +100,21 @@ export default tseslint.config(
               message: 'the browser never imports server code.',
             },
           ],
+          paths: [
+            {
+              name: 'react',
+              importNames: ['lazy'],
+              message:
+                'use lazyPart (app/lazy-part.tsx): a failed chunk then shows Retry, not a white page.',
+            },
+          ],
         },
       ],
     },
+  },
+  {
+    files: ['packages/web/src/app/lazy-part.tsx'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     files: ['packages/server/src/**'],

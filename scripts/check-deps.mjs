@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// One version of each dependency (STYLE.md): every workspace asks for the same range of a shared
+// One version of each dependency (CONTRIBUTING.md): every workspace asks for the same range of a shared
 // dependency, and the lockfile installs a single copy of the packages whose duplication would
 // break things at run time (two Reacts, two zods with different schema classes …).
 import { readFileSync } from 'node:fs';

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm start`: build the web app when it is missing or older than its sources, then serve the
-// whole product (API + web app) from one process.
+// `npm start`: build the web app and the server bundle when missing or older than their sources,
+// then serve the whole product (API + web app) from one Node process running built JavaScript.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -8,6 +8,14 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webIndex = path.join(root, 'packages/web/dist/index.html');
+const serverBundle = path.join(root, 'packages/server/dist/main.js');
+const serverSources = [
+  'packages/server/src',
+  'packages/server/drizzle',
+  'packages/core/src',
+  'packages/contracts/src',
+  'scripts/build-server.mjs',
+];
 const webSources = [
   'packages/web/src',
   'packages/web/index.html',
@@ -31,7 +39,7 @@ function run(command, args) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-if (!existsSync(path.join(root, 'node_modules/.bin/tsx'))) {
+if (!existsSync(path.join(root, 'node_modules/.bin/esbuild'))) {
   console.log('› Installing dependencies (npm ci)…');
   run('npm', ['ci']);
 }
@@ -42,7 +50,13 @@ if (builtAt < Math.max(...webSources.map(newestMtime))) {
   run('npm', ['run', 'build', '--silent', '-w', '@habitquest/web']);
 }
 
-const server = spawn(path.join(root, 'node_modules/.bin/tsx'), ['packages/server/src/main.ts'], {
+const bundledAt = existsSync(serverBundle) ? statSync(serverBundle).mtimeMs : 0;
+if (bundledAt < Math.max(...serverSources.map(newestMtime))) {
+  console.log('› Building the server…');
+  run(process.execPath, ['scripts/build-server.mjs']);
+}
+
+const server = spawn(process.execPath, ['--enable-source-maps', serverBundle], {
   cwd: root,
   stdio: 'inherit',
 });
