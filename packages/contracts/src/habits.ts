@@ -153,3 +153,7 @@ export const zCompletionsQuery = z
     }
   });
 export type CompletionsQuery = z.infer<typeof zCompletionsQuery>;
+
+/** DELETE /api/habits/:id: its completions went with it, and their XP left the total. */
+export const zHabitDeleteResult = z.object({ deleted: zId, progress: zProgress });
+export type HabitDeleteResult = z.infer<typeof zHabitDeleteResult>;

@@ -3,6 +3,7 @@
  */
 import type { About } from '@habitquest/contracts/about';
 import { apiErrorBody, ERROR_MESSAGES } from '@habitquest/contracts/errors';
+import { routes } from '@habitquest/contracts/routes';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
@@ -27,6 +28,7 @@ import { healthRoutes } from './http/health';
 import { originGuard } from './http/origin-guard';
 import { idempotency } from './http/idempotency';
 import { requireUser } from './http/require-user';
+import { serve } from './http/serve-route';
 import { rewardRoutes } from './rewards/routes';
 import type { Logger } from './logger';
 import type { FeatureDeps } from './feature-deps';
@@ -52,7 +54,9 @@ export type AppDeps = {
 };
 
 /** API answers that carry nothing of a user's and may be cached by their own rules. */
-const PUBLIC_API_PATHS = new Set(['/api/health', '/api/ready', '/api/about', '/api/openapi.json']);
+const PUBLIC_API_PATHS = new Set<string>(
+  [routes.health, routes.ready, routes.about, routes.openApi].map((route) => route.path),
+);
 
 /**
  * Cache-Control: no-store on every other /api answer, errors included: they carry a user's data
@@ -118,17 +122,19 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     feedbackEmail: config.feedbackEmail,
     desktopAppUrl: config.desktopAppUrl,
   };
-  app.get('/api/about', (c) => c.json(about));
   const openApi = openApiDocument();
-  app.get('/api/openapi.json', (c) => c.json(openApi));
+  const publicApi = new Hono<AppEnv>();
+  serve(publicApi, routes.about, () => about);
+  serve(publicApi, routes.openApi, () => openApi);
+  app.route('/api', publicApi);
   const features: FeatureDeps = { db, now, events: deps.events, config, logger };
   // Payment webhooks come from Stripe's servers: no session, no Origin, the raw body is signed.
-  app.route('/api/webhooks', webhookRoutes(features));
+  app.route('/api', webhookRoutes(features));
   // Every state-changing request, the sign-in and sign-up ones included, must come from our origin.
   app.use('/api/*', originGuard([config.publicUrl], { exceptPrefixes: ['/api/webhooks/'] }));
   const readSession = createSessionReader(auth, db);
   // A signed-out checkout gets the spec's own sentence rather than the generic one.
-  app.use('/api/checkout', requireUser(readSession, ERROR_MESSAGES.checkoutUnauthenticated));
+  app.use(routes.checkout.path, requireUser(readSession, ERROR_MESSAGES.checkoutUnauthenticated));
   app.route('/api/auth', authRoutes({ auth, db, config, limits: deps.authLimits ?? {} }));
 
   const api = new Hono<AppEnv>();

@@ -1,8 +1,8 @@
-import { zResetRequest, type ImportResult, type ResetResult } from '@habitquest/contracts/backup';
+import { routes } from '@habitquest/contracts/routes';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import type { FeatureDeps } from '../feature-deps';
-import { parseBody } from '../http/validate';
+import { serve } from '../http/serve-route';
 import { exportData } from './export-data';
 import { importData } from './import-data';
 import { resetData } from './reset-data';
@@ -11,7 +11,7 @@ import { resetData } from './reset-data';
 export function backupRoutes(deps: FeatureDeps): Hono<AppEnv> {
   const { db, now, events } = deps;
   const app = new Hono<AppEnv>();
-  app.get('/export', async (c) => {
+  serve(app, routes.exportData, async (c) => {
     const { text, fileName } = await exportData({ db, userId: c.get('userId'), now: now() });
     c.header('Content-Type', 'application/json; charset=UTF-8');
     c.header('Content-Disposition', `attachment; filename="${fileName}"`);
@@ -20,20 +20,19 @@ export function backupRoutes(deps: FeatureDeps): Hono<AppEnv> {
     // Streamed: a long history is never one string, nor one long pause for everyone else.
     return c.body(streamOf(text));
   });
-  app.post('/import', async (c) => {
+  serve(app, routes.importData, async (c) => {
     const userId = c.get('userId');
     // Parsed and checked off this thread, with everything else a large file needs.
     const body = await c.req.text();
     const result = await importData({ db, userId, body, now: now().getTime() });
     await events.publish(userId, { type: 'resync', payload: { reason: 'import' } });
-    return c.json(result satisfies ImportResult);
+    return result;
   });
-  app.post('/reset', async (c) => {
-    await parseBody(c, zResetRequest);
+  serve(app, routes.resetData, async (c) => {
     const userId = c.get('userId');
     await resetData({ db, userId });
     await events.publish(userId, { type: 'resync', payload: { reason: 'reset' } });
-    return c.json({ ok: true } satisfies ResetResult);
+    return { ok: true as const };
   });
   return app;
 }

@@ -1,11 +1,11 @@
-import { zCheckoutRequest } from '@habitquest/contracts/checkout';
 import { ERROR_MESSAGES } from '@habitquest/contracts/errors';
+import { routes } from '@habitquest/contracts/routes';
 import { Hono } from 'hono';
 import type Stripe from 'stripe';
 import type { AppEnv } from '../app-env';
 import type { FeatureDeps } from '../feature-deps';
 import { HttpError } from '../http/errors';
-import { parseBody } from '../http/validate';
+import { serve } from '../http/serve-route';
 import { createCheckout } from './create-checkout';
 import { createStripeClient } from './stripe-client';
 
@@ -14,8 +14,7 @@ export function checkoutRoutes(deps: FeatureDeps): Hono<AppEnv> {
   const { db, config, logger } = deps;
   const stripe: Stripe | null = config.stripe ? createStripeClient(config.stripe) : null;
   const app = new Hono<AppEnv>();
-  app.post('/checkout', async (c) => {
-    const request = await parseBody(c, zCheckoutRequest);
+  serve(app, routes.checkout, async (c, { body: request }) => {
     if (!stripe)
       throw new HttpError('PAYMENTS_NOT_CONFIGURED', ERROR_MESSAGES.paymentsNotConfigured);
     const result = await createCheckout({
@@ -26,7 +25,7 @@ export function checkoutRoutes(deps: FeatureDeps): Hono<AppEnv> {
       request,
       logger,
     });
-    return c.json(result);
+    return result;
   });
   return app;
 }

@@ -1,22 +1,24 @@
 import { ERROR_MESSAGES } from '@habitquest/contracts/errors';
 import type { WebhookReceipt } from '@habitquest/contracts/checkout';
+import { routes } from '@habitquest/contracts/routes';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import type { FeatureDeps } from '../feature-deps';
 import { HttpError } from '../http/errors';
+import { serve } from '../http/serve-route';
 import { loadIsPro } from '../plan/load-plan';
 import { processStripeEvent } from './process-stripe-event';
 import { verifyStripeEvent } from './verify-stripe-event';
 
 /**
- * /api/webhooks: public (Stripe posts server to server, with neither a session nor our Origin),
+ * /api/webhooks/stripe: public (Stripe posts server to server, with neither a session nor our Origin),
  * so the only proof a request is genuine is the signature over its raw bytes.
  */
 export function webhookRoutes(deps: FeatureDeps): Hono<AppEnv> {
   const { db, config, events, now, logger } = deps;
   const app = new Hono<AppEnv>();
   // Oversized bodies were already refused by the app-wide body limit.
-  app.post('/stripe', async (c) => {
+  serve(app, routes.stripeWebhook, async (c) => {
     if (!config.stripe) {
       throw new HttpError('PAYMENTS_NOT_CONFIGURED', ERROR_MESSAGES.paymentsNotConfigured);
     }
@@ -45,7 +47,7 @@ export function webhookRoutes(deps: FeatureDeps): Hono<AppEnv> {
         });
     }
     const receipt: WebhookReceipt = { received: true, isDuplicate: outcome.isDuplicate };
-    return c.json(receipt);
+    return receipt;
   });
   return app;
 }

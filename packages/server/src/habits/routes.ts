@@ -1,14 +1,8 @@
-import {
-  zCompletionsQuery,
-  zHabitCreate,
-  zHabitUpdate,
-  zSetCompletion,
-} from '@habitquest/contracts/habits';
+import { routes } from '@habitquest/contracts/routes';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import type { FeatureDeps } from '../feature-deps';
-import { dateParam, idParam, parseQuery } from '../http/params';
-import { parseBody } from '../http/validate';
+import { serve } from '../http/serve-route';
 import { toProgressOf } from '../progress/progress-of';
 import { createHabit } from './create-habit';
 import { deleteHabit } from './delete-habit';
@@ -22,65 +16,63 @@ export function habitRoutes(deps: FeatureDeps): Hono<AppEnv> {
   const { db, now, events } = deps;
   const app = new Hono<AppEnv>();
 
-  app.get('/habits', async (c) => {
+  serve(app, routes.listHabits, async (c, { query: range }) => {
     const userId = c.get('userId');
     const habits = await listHabits({ db, userId, now: now() });
-    if (c.req.query('from') === undefined && c.req.query('to') === undefined) return c.json(habits);
+    if (range === undefined) return habits;
     // With a date window, each habit carries its completions in it (one query for all).
-    const range = parseQuery(c, zCompletionsQuery);
     const inRange = await listCompletions({ db, userId, range });
-    return c.json(
-      habits.map((habit) => ({
-        ...habit,
-        completions: inRange.filter((completion) => completion.habitId === habit.id),
-      })),
-    );
+    return habits.map((habit) => ({
+      ...habit,
+      completions: inRange.filter((completion) => completion.habitId === habit.id),
+    }));
   });
 
-  app.post('/habits', async (c) => {
-    const input = await parseBody(c, zHabitCreate);
-    const habit = await createHabit({ db, userId: c.get('userId'), input, now: now() });
-    await events.publish(c.get('userId'), { type: 'habits', payload: { ids: [habit.id] } });
-    return c.json(habit, 201);
-  });
-
-  app.patch('/habits/:id', async (c) => {
-    const habitId = idParam(c);
-    const patch = await parseBody(c, zHabitUpdate);
+  serve(app, routes.createHabit, async (c, { body: input }) => {
     const userId = c.get('userId');
-    const habit = await updateHabit({ db, userId, habitId, patch, now: now() });
+    const habit = await createHabit({ db, userId, input, now: now() });
+    await events.publish(userId, { type: 'habits', payload: { ids: [habit.id] } });
+    return habit;
+  });
+
+  serve(app, routes.updateHabit, async (c, { params, body: patch }) => {
+    const userId = c.get('userId');
+    const habit = await updateHabit({ db, userId, habitId: params.id, patch, now: now() });
     await events.publish(userId, { type: 'habits', payload: { ids: [habit.id] } });
     // A new frequency re-keys (and may merge) the habit's completions.
     if (patch.frequency !== undefined) {
       await events.publish(userId, { type: 'completions', payload: { habitIds: [habit.id] } });
     }
-    return c.json(habit);
+    return habit;
   });
 
-  app.delete('/habits/:id', async (c) => {
+  serve(app, routes.deleteHabit, async (c, { params }) => {
     const userId = c.get('userId');
-    const habitId = idParam(c);
-    await deleteHabit({ db, userId, habitId });
-    await events.publish(userId, { type: 'habits', payload: { ids: [habitId] } });
-    await events.publish(userId, { type: 'completions', payload: { habitIds: [habitId] } });
-    return c.json({ deleted: habitId, progress: await toProgressOf({ db, userId, now: now() }) });
+    await deleteHabit({ db, userId, habitId: params.id });
+    await events.publish(userId, { type: 'habits', payload: { ids: [params.id] } });
+    await events.publish(userId, { type: 'completions', payload: { habitIds: [params.id] } });
+    return { deleted: params.id, progress: await toProgressOf({ db, userId, now: now() }) };
   });
 
-  app.put('/habits/:id/completions/:date', async (c) => {
+  serve(app, routes.setCompletion, async (c, { params, body }) => {
     const userId = c.get('userId');
-    const habitId = idParam(c);
-    const date = dateParam(c);
-    const { completed } = await parseBody(c, zSetCompletion);
-    const result = await setCompletion({ db, userId, habitId, date, completed, now: now() });
+    const habitId = params.id;
+    const result = await setCompletion({
+      db,
+      userId,
+      habitId,
+      date: params.date,
+      completed: body.completed,
+      now: now(),
+    });
     await events.publish(userId, { type: 'completions', payload: { habitIds: [habitId] } });
     await events.publish(userId, { type: 'progress', payload: { progress: result.progress } });
-    return c.json(result);
+    return result;
   });
 
-  app.get('/completions', async (c) => {
-    const range = parseQuery(c, zCompletionsQuery);
-    return c.json(await listCompletions({ db, userId: c.get('userId'), range }));
-  });
+  serve(app, routes.listCompletions, async (c, { query: range }) =>
+    listCompletions({ db, userId: c.get('userId'), range }),
+  );
 
   return app;
 }

@@ -7,11 +7,13 @@
  *   instances.
  */
 import { apiErrorBody } from '@habitquest/contracts/errors';
+import { routes } from '@habitquest/contracts/routes';
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import type { DatabaseHandle } from '../db/client';
 import type { Logger } from '../logger';
+import { serve } from './serve-route';
 
 export const READY_TIMEOUT_MS = 2_000;
 
@@ -25,11 +27,11 @@ export const NOT_READY = {
 /** The health routes of a running server. */
 export function healthRoutes(database: DatabaseHandle, logger: Logger): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.get('/health', (c) => c.json({ ok: true, db: database.kind }));
-  app.get('/ready', async (c) => {
+  serve(app, routes.health, () => ({ ok: true, db: database.kind }));
+  serve(app, routes.ready, async (c) => {
     const reachable = await isDatabaseReachable(database, logger);
     return reachable
-      ? c.json({ ready: true, db: database.kind } satisfies Readiness)
+      ? { ready: true as const, db: database.kind }
       : c.json({ ready: false, reason: NOT_READY.database } satisfies Readiness, 503);
   });
   return app;
@@ -41,8 +43,8 @@ export function healthRoutes(database: DatabaseHandle, logger: Logger): Hono<App
  */
 export function startingApp(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.get('/api/health', (c) => c.json({ ok: true, starting: true }));
-  app.get('/api/ready', (c) =>
+  app.get(routes.health.path, (c) => c.json({ ok: true, starting: true }));
+  app.get(routes.ready.path, (c) =>
     c.json({ ready: false, reason: NOT_READY.starting } satisfies Readiness, 503),
   );
   app.all('*', (c) => {

@@ -1,9 +1,8 @@
-import { zProfilePatch } from '@habitquest/contracts/me';
-import { zSettingsPatch } from '@habitquest/contracts/settings';
+import { routes } from '@habitquest/contracts/routes';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import type { FeatureDeps } from '../feature-deps';
-import { parseBody } from '../http/validate';
+import { serve } from '../http/serve-route';
 import { updateProfile } from '../profile/update-profile';
 import { updateSettings } from '../settings/update-settings';
 import { getMe } from './get-me';
@@ -12,22 +11,20 @@ import { getMe } from './get-me';
 export function meRoutes(deps: FeatureDeps): Hono<AppEnv> {
   const { db, now, events } = deps;
   const app = new Hono<AppEnv>();
-  app.get('/me', async (c) => c.json(await getMe({ db, userId: c.get('userId'), now: now() })));
-  app.patch('/profile', async (c) => {
-    const patch = await parseBody(c, zProfilePatch);
+  serve(app, routes.me, (c) => getMe({ db, userId: c.get('userId'), now: now() }));
+  serve(app, routes.updateProfile, async (c, { body: patch }) => {
     const profile = await updateProfile({ db, userId: c.get('userId'), patch });
     await events.publish(c.get('userId'), { type: 'profile', payload: profile });
-    return c.json(profile);
+    return profile;
   });
-  app.patch('/settings', async (c) => {
-    const patch = await parseBody(c, zSettingsPatch);
+  serve(app, routes.updateSettings, async (c, { body: patch }) => {
     const settings = await updateSettings({ db, userId: c.get('userId'), patch });
     await events.publish(c.get('userId'), { type: 'settings', payload: { settings } });
     // A new week start re-keys weekly completions and moves every week's figures.
     if (patch.weekStart !== undefined) {
       await events.publish(c.get('userId'), { type: 'completions', payload: { habitIds: [] } });
     }
-    return c.json(settings);
+    return settings;
   });
   return app;
 }

@@ -1,10 +1,14 @@
 /**
- * /api/openapi.json: the OpenAPI 3.1 document, generated from the contracts' zod schemas.
+ * /api/openapi.json: the OpenAPI 3.1 document, generated from the contracts' route table and the
+ * zod schemas of each route.
  */
 import { ERROR_CODES } from '@habitquest/contracts/errors';
 import { zApiError } from '@habitquest/contracts/errors';
+import { schemasOf } from '@habitquest/contracts/route-schemas';
+import { ROUTE_LIST } from '@habitquest/contracts/routes';
 import { z } from 'zod';
-import { ROUTES, type RouteDoc } from './routes-table';
+
+type ListedRoute = (typeof ROUTE_LIST)[number];
 
 type JsonSchema = Record<string, unknown>;
 
@@ -15,31 +19,35 @@ function schemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   return json;
 }
 
-function operation(route: RouteDoc): JsonSchema {
+const PRODUCES = { file: 'application/json', 'text/event-stream': 'text/event-stream' } as const;
+
+function operation(route: ListedRoute): JsonSchema {
+  const schemas = schemasOf(route.name);
   const success = String(route.status ?? 200);
-  const content = route.response
-    ? { 'application/json': { schema: schemaOf(route.response, 'output') } }
-    : route.contentType
-      ? { [route.contentType]: {} }
-      : { 'application/json': {} };
+  const content = schemas.response
+    ? { 'application/json': { schema: schemaOf(schemas.response, 'output') } }
+    : { [route.produces ? PRODUCES[route.produces] : 'application/json']: {} };
   const pathParams = [...route.path.matchAll(/:(\w+)/g)].map((match) => ({
     name: match[1],
     in: 'path',
     required: true,
-    schema: { type: 'string' },
+    schema: { type: 'string', format: match[1] === 'date' ? 'date' : 'uuid' },
   }));
-  const queryParams = route.query ? queryParameters(route.query) : [];
+  const queryParams = schemas.query
+    ? queryParameters(schemas.query, schemas.optionalQuery === true)
+    : [];
   return {
-    summary: route.summary,
-    ...(route.isPublic ? { security: [] } : {}),
+    operationId: route.name,
+    summary: schemas.summary,
+    ...(route.access === 'session' ? {} : { security: [] }),
     ...(pathParams.length + queryParams.length > 0
       ? { parameters: [...pathParams, ...queryParams] }
       : {}),
-    ...(route.body
+    ...(schemas.body
       ? {
           requestBody: {
             required: true,
-            content: { 'application/json': { schema: schemaOf(route.body, 'input') } },
+            content: { 'application/json': { schema: schemaOf(schemas.body, 'input') } },
           },
         }
       : {}),
@@ -53,7 +61,7 @@ function operation(route: RouteDoc): JsonSchema {
   };
 }
 
-function queryParameters(schema: z.ZodType): JsonSchema[] {
+function queryParameters(schema: z.ZodType, isOptional: boolean): JsonSchema[] {
   const json = schemaOf(schema, 'input') as {
     properties?: Record<string, JsonSchema>;
     required?: string[];
@@ -61,7 +69,7 @@ function queryParameters(schema: z.ZodType): JsonSchema[] {
   return Object.entries(json.properties ?? {}).map(([name, property]) => ({
     name,
     in: 'query',
-    required: json.required?.includes(name) ?? false,
+    required: !isOptional && (json.required?.includes(name) ?? false),
     schema: property,
   }));
 }
@@ -69,7 +77,7 @@ function queryParameters(schema: z.ZodType): JsonSchema[] {
 /** The document, built once. */
 export function openApiDocument(): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
-  for (const route of ROUTES) {
+  for (const route of ROUTE_LIST) {
     const openApiPath = route.path.replace(/:(\w+)/g, '{$1}');
     paths[openApiPath] = { ...paths[openApiPath], [route.method]: operation(route) };
   }

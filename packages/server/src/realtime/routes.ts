@@ -6,10 +6,12 @@
  * heartbeat, and at once when any instance announces that a session of the user ended (sign-out,
  * password reset, revocation); a stream whose session is gone ends before sending anything more.
  */
+import { routes } from '@habitquest/contracts/routes';
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { AppEnv } from '../app-env';
 import type { SessionReader } from '../auth/session-reader';
+import { serve } from '../http/serve-route';
 import type { Logger } from '../logger';
 import type { BusEvent, EventBus } from './bus';
 
@@ -30,7 +32,7 @@ export function eventRoutes(options: {
   const { events, readSession, logger } = options;
   const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
   const app = new Hono<AppEnv>();
-  app.get('/events', (c) => {
+  serve(app, routes.events, (c) => {
     const userId = c.get('userId');
     const cookie = c.req.header('cookie');
     const lastId = c.req.header('last-event-id') ?? c.req.query('lastEventId');

@@ -6,8 +6,8 @@ import { DashboardBackdrop } from '../features/dashboard/DashboardBackdrop';
 import { DashboardPage } from '../features/dashboard/DashboardPage';
 import { billingReturnOf, useBillingReturn } from '../features/pro/billing-return';
 import { BillingReturnHost } from '../features/pro/BillingReturnHost';
-import { createQueryClient } from './query-client';
-import { usePath } from './router';
+import { createQueryClient } from '../lib/query-client';
+import { usePath } from '../lib/router';
 import { lazyPart } from './lazy-part';
 import { NewVersionBar } from './new-version';
 

@@ -1,7 +1,7 @@
 import { Compass } from 'lucide-react';
 import { useEffect } from 'react';
 import { appCopy as copy } from './copy';
-import { Link } from './router';
+import { Link } from '../lib/router';
 
 /** Any address that is not a page of HabitQuest: says so, with the way to the dashboard. */
 export function NotFoundPage() {

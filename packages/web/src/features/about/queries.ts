@@ -1,10 +1,10 @@
-import type { About } from '@habitquest/contracts/about';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../app/api';
+import { call } from '../../lib/api';
+import { routes } from '@habitquest/contracts/routes';
 
 /** The installation's version and feedback address: fixed while the server runs. */
 export const aboutQuery = queryOptions({
   queryKey: ['about'] as const,
-  queryFn: () => api<About>('GET', '/api/about'),
+  queryFn: () => call(routes.about),
   staleTime: Infinity,
 });

@@ -1,10 +1,7 @@
-import type { DailyAnalytics } from '@habitquest/core/analytics-daily';
-import type { MonthlyAnalytics } from '@habitquest/core/analytics-monthly';
-import type { OverviewAnalytics } from '@habitquest/core/analytics-overview';
-import type { WeeklyAnalytics } from '@habitquest/core/analytics-weekly';
 import type { LocalDate } from '@habitquest/core/dates';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../app/api';
+import { call } from '../../lib/api';
+import { routes } from '@habitquest/contracts/routes';
 
 /** Every analytics key starts with 'analytics', so the live events invalidate them all at once. */
 export const analyticsKeys = {
@@ -23,7 +20,7 @@ const STALE_MS = 60_000;
 export function overviewQuery(year: number) {
   return queryOptions({
     queryKey: analyticsKeys.overview(year),
-    queryFn: () => api<OverviewAnalytics>('GET', `/api/analytics/overview?year=${year}`),
+    queryFn: () => call(routes.overviewAnalytics, { query: { year } }),
     staleTime: STALE_MS,
   });
 }
@@ -32,8 +29,7 @@ export function overviewQuery(year: number) {
 export function monthlyQuery(year: number, month: number) {
   return queryOptions({
     queryKey: analyticsKeys.monthly(year, month),
-    queryFn: () =>
-      api<MonthlyAnalytics>('GET', `/api/analytics/monthly?year=${year}&month=${month}`),
+    queryFn: () => call(routes.monthlyAnalytics, { query: { year, month } }),
     staleTime: STALE_MS,
   });
 }
@@ -42,8 +38,7 @@ export function monthlyQuery(year: number, month: number) {
 export function weeklyQuery(referenceDate: LocalDate) {
   return queryOptions({
     queryKey: analyticsKeys.weekly(referenceDate),
-    queryFn: () =>
-      api<WeeklyAnalytics>('GET', `/api/analytics/weekly?referenceDate=${referenceDate}`),
+    queryFn: () => call(routes.weeklyAnalytics, { query: { referenceDate } }),
     staleTime: STALE_MS,
   });
 }
@@ -52,7 +47,7 @@ export function weeklyQuery(referenceDate: LocalDate) {
 export function dailyQuery(date: LocalDate) {
   return queryOptions({
     queryKey: analyticsKeys.daily(date),
-    queryFn: () => api<DailyAnalytics>('GET', `/api/analytics/daily?date=${date}`),
+    queryFn: () => call(routes.dailyAnalytics, { query: { date } }),
     staleTime: STALE_MS,
   });
 }

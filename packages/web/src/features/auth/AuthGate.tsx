@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect, type ReactNode } from 'react';
-import { navigate } from '../../app/router';
+import { navigate } from '../../lib/router';
 import { FullScreenMessage } from '../../components/ui/FullScreenMessage';
 import { cameFromLanding, requestedAuth } from './auth-flags';
 import { authCopy } from './copy';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { navigate } from '../../app/router';
+import { navigate } from '../../lib/router';
 import { Dialog } from '../../components/ui/Dialog';
 import { clearAuthFlags, type AuthMode } from './auth-flags';
 import { authCopy } from './copy';

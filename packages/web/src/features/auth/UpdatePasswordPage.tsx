@@ -1,6 +1,6 @@
 import { AUTH_MESSAGES, PASSWORD_MAX, PASSWORD_MIN } from '@habitquest/contracts/auth';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '../../app/router';
+import { Link } from '../../lib/router';
 import { Button } from '../../components/ui/Button';
 import { Notice } from '../../components/ui/Notice';
 import { TextField } from '../../components/ui/TextField';

@@ -1,17 +1,18 @@
 /** The auth calls: Better Auth's endpoints under /api/auth (docs/ARCHITECTURE.md). */
 import { isUsernameIdentifier } from '@habitquest/contracts/auth';
-import { api } from '../../app/api';
+import { call } from '../../lib/api';
+import { routes } from '@habitquest/contracts/routes';
 import { clearAuthFlags } from './auth-flags';
 import { authCopy } from './copy';
 
 export async function signIn(identifier: string, password: string): Promise<void> {
   const value = identifier.trim();
   if (isUsernameIdentifier(value)) {
-    await api('POST', '/api/auth/sign-in/username', {
+    await call(routes.signInUsername, {
       body: { username: value.toLowerCase(), password },
     });
   } else {
-    await api('POST', '/api/auth/sign-in/email', {
+    await call(routes.signInEmail, {
       body: { email: value.toLowerCase(), password },
     });
   }
@@ -22,17 +23,17 @@ export async function signUp(input: {
   username: string;
   password: string;
 }): Promise<void> {
-  await api('POST', '/api/auth/sign-up/email', { body: { ...input, name: input.username } });
+  await call(routes.signUp, { body: { ...input, name: input.username } });
 }
 
 export async function requestPasswordReset(email: string): Promise<void> {
-  await api('POST', '/api/auth/request-password-reset', {
+  await call(routes.requestPasswordReset, {
     body: { email, redirectTo: '/auth/update-password' },
   });
 }
 
 export async function resetPassword(token: string, newPassword: string): Promise<void> {
-  await api('POST', '/api/auth/reset-password', { body: { token, newPassword } });
+  await call(routes.resetPassword, { body: { token, newPassword } });
 }
 
 /**
@@ -54,7 +55,7 @@ export async function isResetTokenUsable(token: string): Promise<boolean | null>
 }
 
 export async function signInWithProvider(provider: string): Promise<void> {
-  const answer = await api<{ url?: string }>('POST', '/api/auth/sign-in/social', {
+  const answer = await call(routes.signInSocial, {
     body: { provider, callbackURL: '/' },
   });
   if (answer.url) window.location.assign(answer.url);

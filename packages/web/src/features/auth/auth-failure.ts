@@ -1,4 +1,4 @@
-import { ApiError } from '../../app/api';
+import { ApiError } from '../../lib/api';
 import type { Failure } from '../../components/ui/use-form';
 
 /** An auth call's failure as the form's message: the server's own words, or `fallback`. */

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../app/api';
+import { call } from '../../lib/api';
+import { routes } from '@habitquest/contracts/routes';
 
 export type Session = { user: { id: string; email: string; username?: string | null } } | null;
 export type Providers = { providers: { google: boolean; github: boolean; discord: boolean } };
@@ -11,12 +12,12 @@ export const authKeys = {
 
 export const sessionQuery = queryOptions({
   queryKey: authKeys.session,
-  queryFn: () => api<Session>('GET', '/api/auth/get-session'),
+  queryFn: () => call(routes.session),
   staleTime: 60_000,
 });
 
 export const providersQuery = queryOptions({
   queryKey: authKeys.providers,
-  queryFn: () => api<Providers>('GET', '/api/auth/providers'),
+  queryFn: () => call(routes.providers),
   staleTime: Infinity,
 });

@@ -6,7 +6,7 @@ import {
   zCategoryCreate,
   type CategoryCreate,
 } from '@habitquest/contracts/categories';
-import { ApiError } from '../../app/api';
+import { ApiError } from '../../lib/api';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { DialogActions } from '../../components/ui/DialogActions';

@@ -7,7 +7,8 @@ import type { Category, CategoryCreate } from '@habitquest/contracts/categories'
 import type { Habit } from '@habitquest/contracts/habits';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { api, ApiError } from '../../app/api';
+import { ApiError, call } from '../../lib/api';
+import { routes } from '@habitquest/contracts/routes';
 import { habitsQuery } from '../habits/queries';
 import { meQuery } from '../me/queries';
 import { goalsCopy as copy } from './copy';
@@ -31,7 +32,7 @@ export function useUpdateCategoryTarget() {
   const key = categoriesQuery.queryKey;
   return useMutation({
     mutationFn: ({ id, monthlyTargetXp }: { id: string; monthlyTargetXp: number }) =>
-      api<Category>('PATCH', `/api/categories/${id}`, { body: { monthlyTargetXp } }),
+      call(routes.updateCategory, { params: { id }, body: { monthlyTargetXp } }),
     onMutate: async ({ id, monthlyTargetXp }) => {
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData(key);
@@ -55,8 +56,7 @@ export function useUpdateCategoryTarget() {
 export function useCreateCategory() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CategoryCreate) =>
-      api<Category>('POST', '/api/categories', { body: input }),
+    mutationFn: (input: CategoryCreate) => call(routes.createCategory, { body: input }),
     onSuccess: (created) => {
       queryClient.setQueryData(categoriesQuery.queryKey, (list) =>
         list ? [...list.filter((c) => c.id !== created.id), created].sort(byName) : list,
@@ -72,7 +72,8 @@ export function useDeleteCategory() {
   const categoriesKey = categoriesQuery.queryKey;
   const habitsKey = habitsQuery.queryKey;
   return useMutation({
-    mutationFn: (category: Category) => api<unknown>('DELETE', `/api/categories/${category.id}`),
+    mutationFn: (category: Category) =>
+      call(routes.deleteCategory, { params: { id: category.id } }),
     onMutate: async (category) => {
       await Promise.all([
         queryClient.cancelQueries({ queryKey: categoriesKey }),
@@ -115,7 +116,10 @@ export function useMoveHabit() {
   const key = habitsQuery.queryKey;
   return useMutation({
     mutationFn: ({ habit, category }: { habit: Habit; category: Category }) =>
-      api<Habit>('PATCH', `/api/habits/${habit.id}`, { body: { categoryId: category.id } }),
+      call(routes.updateHabit, {
+        params: { id: habit.id },
+        body: { categoryId: category.id },
+      }),
     onMutate: async ({ habit, category }) => {
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData(key);

@@ -1,6 +1,6 @@
-import type { Category } from '@habitquest/contracts/categories';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../app/api';
+import { call } from '../../lib/api';
+import { routes } from '@habitquest/contracts/routes';
 
 export const categoryKeys = {
   all: ['categories'] as const,
@@ -9,6 +9,6 @@ export const categoryKeys = {
 /** GET /api/categories, ordered by name; categories are stale after 15 min (docs/product.md). */
 export const categoriesQuery = queryOptions({
   queryKey: categoryKeys.all,
-  queryFn: () => api<Category[]>('GET', '/api/categories'),
+  queryFn: () => call(routes.listCategories),
   staleTime: 15 * 60_000,
 });

@@ -10,7 +10,7 @@ import {
 } from '@habitquest/contracts/habits';
 import { FREQUENCIES, type Frequency } from '@habitquest/core/periods';
 import { toast } from 'sonner';
-import { ApiError } from '../../app/api';
+import { ApiError } from '../../lib/api';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Notice } from '../../components/ui/Notice';

@@ -1,20 +1,15 @@
 /**
  * Habit mutations: optimistic, rolled back with a toast on failure (docs/product.md, CONTRIBUTING.md).
  */
-import type {
-  Completion,
-  Habit,
-  HabitCreate,
-  HabitUpdate,
-  SetCompletionResult,
-} from '@habitquest/contracts/habits';
+import type { Completion, Habit, HabitCreate, HabitUpdate } from '@habitquest/contracts/habits';
 import type { Me } from '@habitquest/contracts/me';
 import { levelProgress, pointsForXp } from '@habitquest/core/levels';
 import { periodKey, type WeekStart } from '@habitquest/core/periods';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { playSound } from '../audio/engine';
-import { api, ApiError } from '../../app/api';
+import { ApiError, call } from '../../lib/api';
+import { routes } from '@habitquest/contracts/routes';
 import { meQuery } from '../me/queries';
 import { habitsCopy as copy } from './copy';
 import { celebrateLevelUp } from './level-up';
@@ -66,7 +61,8 @@ export function useSetCompletion() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (toggle: Toggle) =>
-      api<SetCompletionResult>('PUT', `/api/habits/${toggle.habit.id}/completions/${toggle.date}`, {
+      call(routes.setCompletion, {
+        params: { id: toggle.habit.id, date: toggle.date },
         body: { completed: toggle.completed },
         idempotencyKey: crypto.randomUUID(),
       }),
@@ -138,7 +134,7 @@ export function useCreateHabit() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: HabitCreate) =>
-      api<Habit>('POST', '/api/habits', { body: input, idempotencyKey: crypto.randomUUID() }),
+      call(routes.createHabit, { body: input, idempotencyKey: crypto.randomUUID() }),
     onMutate: async (input) => {
       await client.cancelQueries({ queryKey: habitKeys.all });
       const previous = client.getQueryData<Habit[]>(habitKeys.all);
@@ -182,7 +178,7 @@ export function useUpdateHabit() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, patch }: { id: string; patch: HabitUpdate }) =>
-      api<Habit>('PATCH', `/api/habits/${id}`, { body: patch }),
+      call(routes.updateHabit, { params: { id }, body: patch }),
     onMutate: async ({ id, patch }) => {
       await client.cancelQueries({ queryKey: habitKeys.all });
       const previous = client.getQueryData<Habit[]>(habitKeys.all);
@@ -228,7 +224,7 @@ function definedOf(patch: HabitUpdate): Partial<Habit> {
 export function useDeleteHabit() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api('DELETE', `/api/habits/${id}`),
+    mutationFn: (id: string) => call(routes.deleteHabit, { params: { id } }),
     onMutate: async (id) => {
       await client.cancelQueries({ queryKey: habitKeys.all });
       const previous = client.getQueryData<Habit[]>(habitKeys.all);

@@ -1,8 +1,8 @@
-import type { Completion, Habit } from '@habitquest/contracts/habits';
 import { addDays, formatLocalDate } from '@habitquest/core/dates';
 import { weekStartOf, type WeekStart } from '@habitquest/core/periods';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../app/api';
+import { call } from '../../lib/api';
+import { routes } from '@habitquest/contracts/routes';
 
 export const habitKeys = {
   all: ['habits'] as const,
@@ -12,7 +12,7 @@ export const habitKeys = {
 /** Habits are stale after 2 min (docs/product.md). */
 export const habitsQuery = queryOptions({
   queryKey: habitKeys.all,
-  queryFn: () => api<Habit[]>('GET', '/api/habits'),
+  queryFn: () => call(routes.listHabits),
   staleTime: 2 * 60_000,
 });
 
@@ -20,7 +20,7 @@ export const habitsQuery = queryOptions({
 export function completionsQuery(from: string, to: string) {
   return queryOptions({
     queryKey: habitKeys.completions(from, to),
-    queryFn: () => api<Completion[]>('GET', `/api/completions?from=${from}&to=${to}`),
+    queryFn: () => call(routes.listCompletions, { query: { from, to } }),
     staleTime: 60_000,
   });
 }

@@ -13,7 +13,7 @@ import {
 } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { appCopy } from '../../app/copy';
-import { navigate } from '../../app/router';
+import { navigate } from '../../lib/router';
 import { Button } from '../../components/ui/Button';
 import { requestAuth, type AuthMode } from '../auth/auth-flags';
 import { sessionQuery } from '../auth/queries';

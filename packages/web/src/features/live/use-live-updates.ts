@@ -5,6 +5,7 @@
  * invalidate every query the app holds.
  */
 import { EVENT_NAMES, INVALIDATES, type EventName } from '@habitquest/contracts/event-map';
+import { routes } from '@habitquest/contracts/routes';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 
@@ -27,7 +28,7 @@ export function useLiveUpdates(isEnabled: boolean): LiveState {
 
   useEffect(() => {
     if (!isEnabled) return;
-    const source = new EventSource('/api/events');
+    const source = new EventSource(routes.events.path);
     let hasConnected = false;
     const invalidate = (name: EventName): void => {
       void invalidateFor(queryClient, name);

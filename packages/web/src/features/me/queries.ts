@@ -1,11 +1,11 @@
-import type { Me } from '@habitquest/contracts/me';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../app/api';
+import { call } from '../../lib/api';
+import { routes } from '@habitquest/contracts/routes';
 
 /** GET /api/me: user, plan, progress and settings. Progress is fresh 1 min, refetched every 2. */
 export const meQuery = queryOptions({
   queryKey: ['me'] as const,
-  queryFn: () => api<Me>('GET', '/api/me'),
+  queryFn: () => call(routes.me),
   staleTime: 60_000,
   refetchInterval: 2 * 60_000,
 });

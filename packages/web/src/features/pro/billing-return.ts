@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { navigate } from '../../app/router';
+import { navigate } from '../../lib/router';
 
 export type BillingReturn = 'success' | 'cancel';
 

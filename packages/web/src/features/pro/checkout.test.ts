@@ -1,6 +1,6 @@
 import { PRICES } from '@habitquest/core/plan';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../app/api';
+import { ApiError } from '../../lib/api';
 import { billingReturnOf } from './billing-return';
 import { checkoutErrorMessage, runCheckout, startCheckout } from './checkout';
 import { closeUpgrade, getUpgradeRequest, openUpgrade, subscribeToUpgrade } from './upgrade-store';

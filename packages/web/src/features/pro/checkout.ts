@@ -3,10 +3,11 @@
  * opens a Stripe Checkout session, and the browser goes there; on any failure the modal reopens
  * with the reason in words.
  */
-import type { CheckoutRequest, CheckoutResult } from '@habitquest/contracts/checkout';
+import type { CheckoutRequest } from '@habitquest/contracts/checkout';
 import { PRICES } from '@habitquest/core/plan';
 import { toast } from 'sonner';
-import { api, ApiError } from '../../app/api';
+import { ApiError, call } from '../../lib/api';
+import { routes } from '@habitquest/contracts/routes';
 import { proCopy as copy } from './copy';
 import { closeUpgrade, openUpgrade, type UpgradeRequest } from './upgrade-store';
 
@@ -14,8 +15,8 @@ import { closeUpgrade, openUpgrade, type UpgradeRequest } from './upgrade-store'
 export async function startCheckout(): Promise<string> {
   // The amount is the price this page showed: the server refuses a stale one, never charges it.
   const body: CheckoutRequest = { product: 'habit', amount: PRICES.habit };
-  const result = await api<Partial<CheckoutResult> | null>('POST', '/api/checkout', { body });
-  if (!result?.url) throw new Error(copy.errors.noUrl);
+  const result = await call(routes.checkout, { body });
+  if (!result.url) throw new Error(copy.errors.noUrl);
   return result.url;
 }
 

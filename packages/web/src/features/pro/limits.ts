@@ -6,7 +6,7 @@
 import type { Plan } from '@habitquest/contracts/me';
 import { canCreate, limitMessage, type LimitedResource } from '@habitquest/core/plan';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError } from '../../app/api';
+import { ApiError } from '../../lib/api';
 import { meQuery } from '../me/queries';
 import { openUpgrade, triggerOf } from './upgrade-store';
 

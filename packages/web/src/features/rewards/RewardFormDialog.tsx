@@ -7,7 +7,7 @@ import {
   type RewardUpdate,
 } from '@habitquest/contracts/rewards';
 import type { ComponentPropsWithRef } from 'react';
-import { ApiError } from '../../app/api';
+import { ApiError } from '../../lib/api';
 import { Button } from '../../components/ui/Button';
 import { cx } from '../../components/ui/cx';
 import { Dialog } from '../../components/ui/Dialog';

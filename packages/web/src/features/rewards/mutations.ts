@@ -4,18 +4,13 @@
  * than flashing a card that then vanishes.
  */
 import type { Me } from '@habitquest/contracts/me';
-import type {
-  Purchase,
-  RedeemResult,
-  Reward,
-  RewardCreate,
-  RewardUpdate,
-} from '@habitquest/contracts/rewards';
+import type { Purchase, Reward, RewardCreate, RewardUpdate } from '@habitquest/contracts/rewards';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { playSound } from '../audio/engine';
-import { api, ApiError } from '../../app/api';
+import { ApiError, call } from '../../lib/api';
+import { routes } from '@habitquest/contracts/routes';
 import { meQuery } from '../me/queries';
 import { rewardsCopy as copy } from './copy';
 import { purchasesQuery, rewardsQuery } from './queries';
@@ -38,7 +33,7 @@ export function useCreateReward() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: RewardCreate) =>
-      api<Reward>('POST', '/api/rewards', { body: input, idempotencyKey: crypto.randomUUID() }),
+      call(routes.createReward, { body: input, idempotencyKey: crypto.randomUUID() }),
     onSuccess: (created) => {
       client.setQueryData(rewardsQuery.queryKey, (list) =>
         list ? sortRewards([...list.filter((r) => r.id !== created.id), created]) : list,
@@ -54,7 +49,7 @@ export function useUpdateReward() {
   const key = rewardsQuery.queryKey;
   return useMutation({
     mutationFn: ({ id, patch }: { id: string; patch: RewardUpdate }) =>
-      api<Reward>('PATCH', `/api/rewards/${id}`, { body: patch }),
+      call(routes.updateReward, { params: { id }, body: patch }),
     onMutate: async ({ id, patch }) => {
       await client.cancelQueries({ queryKey: key });
       const previous = client.getQueryData(key);
@@ -75,7 +70,7 @@ export function useDeleteReward() {
   const client = useQueryClient();
   const key = rewardsQuery.queryKey;
   return useMutation({
-    mutationFn: (reward: Reward) => api<unknown>('DELETE', `/api/rewards/${reward.id}`),
+    mutationFn: (reward: Reward) => call(routes.deleteReward, { params: { id: reward.id } }),
     onMutate: async (reward) => {
       await client.cancelQueries({ queryKey: key });
       const previous = client.getQueryData(key);
@@ -105,7 +100,8 @@ export function useRedeemReward() {
   const keys = [meQuery.queryKey, rewardsQuery.queryKey, purchasesQuery.queryKey] as const;
   return useMutation({
     mutationFn: (reward: Reward) =>
-      api<RedeemResult>('POST', `/api/rewards/${reward.id}/redeem`, {
+      call(routes.redeemReward, {
+        params: { id: reward.id },
         idempotencyKey: crypto.randomUUID(),
       }),
     onMutate: async (reward): Promise<Snapshot> => {

@@ -1,6 +1,6 @@
-import type { Purchase, Reward } from '@habitquest/contracts/rewards';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../app/api';
+import { call } from '../../lib/api';
+import { routes } from '@habitquest/contracts/routes';
 
 export const rewardKeys = {
   all: ['rewards'] as const,
@@ -10,14 +10,14 @@ export const rewardKeys = {
 /** GET /api/rewards: the shop, cheapest first; rewards are cached 10 min (docs/product.md). */
 export const rewardsQuery = queryOptions({
   queryKey: rewardKeys.all,
-  queryFn: () => api<Reward[]>('GET', '/api/rewards'),
+  queryFn: () => call(routes.listRewards),
   staleTime: 10 * 60_000,
 });
 
 /** GET /api/purchases: the inventory, newest first; fresh 3 min, kept 10 min (docs/product.md). */
 export const purchasesQuery = queryOptions({
   queryKey: rewardKeys.purchases,
-  queryFn: () => api<Purchase[]>('GET', '/api/purchases'),
+  queryFn: () => call(routes.listPurchases),
   staleTime: 3 * 60_000,
   gcTime: 10 * 60_000,
 });

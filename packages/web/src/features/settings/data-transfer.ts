@@ -4,7 +4,8 @@
  * and saved, or read, checked with the same rules the server applies, and sent with progress.
  */
 import type { ImportMode, ImportResult } from '@habitquest/contracts/backup';
-import { ApiError, toApiError } from '../../app/api';
+import { routes } from '@habitquest/contracts/routes';
+import { ApiError, toApiError } from '../../lib/api';
 
 /** 'habitquest-backup-2026-11-23-1930.json': the product, then the local date and time. */
 export function backupFileName(instant: Date): string {
@@ -21,7 +22,7 @@ export function fileNameFrom(disposition: string | null): string | null {
 
 /** Downloads the user's backup and saves it; resolves with the file name used. */
 export async function downloadBackup(now: () => Date = () => new Date()): Promise<string> {
-  const response = await fetch('/api/export', { credentials: 'same-origin' });
+  const response = await fetch(routes.exportData.path, { credentials: 'same-origin' });
   if (!response.ok) {
     const text = await response.text();
     throw toApiError(response.status, text ? safeJson(text) : null);
@@ -77,7 +78,7 @@ export function sendImport(options: {
   const body = `{"mode":${JSON.stringify(options.mode)},"data":${options.text.replace(/^\uFEFF/, '')}}`;
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', '/api/import');
+    request.open(routes.importData.method.toUpperCase(), routes.importData.path);
     request.withCredentials = true;
     request.setRequestHeader('content-type', 'application/json');
     request.setRequestHeader('idempotency-key', crypto.randomUUID());

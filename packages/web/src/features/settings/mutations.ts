@@ -1,16 +1,17 @@
 import type { Me } from '@habitquest/contracts/me';
 import { mergeSettings } from '@habitquest/contracts/settings-merge';
-import type { Settings, SettingsPatch } from '@habitquest/contracts/settings';
+import type { SettingsPatch } from '@habitquest/contracts/settings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { api } from '../../app/api';
+import { call } from '../../lib/api';
+import { routes } from '@habitquest/contracts/routes';
 import { meQuery } from '../me/queries';
 
 /** PATCH /api/settings, optimistic: the change shows at once and rolls back if the server refuses. */
 export function useUpdateSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (patch: SettingsPatch) => api<Settings>('PATCH', '/api/settings', { body: patch }),
+    mutationFn: (patch: SettingsPatch) => call(routes.updateSettings, { body: patch }),
     onMutate: async (patch) => {
       await queryClient.cancelQueries({ queryKey: meQuery.queryKey });
       const previous = queryClient.getQueryData<Me>(meQuery.queryKey);

@@ -3,7 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Download, RotateCcw, Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { api, ApiError } from '../../../app/api';
+import { ApiError, call } from '../../../lib/api';
+import { routes } from '@habitquest/contracts/routes';
 import { Button } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
 import { DialogActions } from '../../../components/ui/DialogActions';
@@ -135,7 +136,7 @@ export function DataPanel({ onDone }: { onDone: () => void }) {
   const onReset = async (): Promise<void> => {
     setIsResetting(true);
     try {
-      await api('POST', '/api/reset', {
+      await call(routes.resetData, {
         body: { confirm: true },
         idempotencyKey: crypto.randomUUID(),
       });

@@ -1,10 +1,10 @@
-import type { AccountSize } from '@habitquest/contracts/account';
 import type { StorageHealthStatus } from '@habitquest/core/storage-health';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Eraser, HardDrive, RefreshCw, Server, ShieldCheck } from 'lucide-react';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import { api } from '../../../app/api';
+import { call } from '../../../lib/api';
+import { routes } from '@habitquest/contracts/routes';
 import { Button } from '../../../components/ui/Button';
 import { cx } from '../../../components/ui/cx';
 import { ProgressBar } from '../../../components/ui/ProgressBar';
@@ -21,7 +21,7 @@ import { Section } from './parts';
 
 export const accountSizeQuery = {
   queryKey: ['account-size'] as const,
-  queryFn: () => api<AccountSize>('GET', '/api/account/size'),
+  queryFn: () => call(routes.accountSize),
   staleTime: 0,
 };
 

@@ -1,7 +1,18 @@
 /**
- * The one way the web app talks to the server: JSON over fetch, errors parsed into ApiError with
- * the server's code and message (ours {error: {code, message}}, or Better Auth's {code, message}).
+ * The one way the web app talks to the server: `call(routes.x, input)` with a route of the
+ * contracts' table, JSON over fetch, errors parsed into ApiError with the server's code and
+ * message (ours {error: {code, message}}, or Better Auth's {code, message}).
  */
+import {
+  pathWith,
+  type BodyOf,
+  type NoParams,
+  type ParamsOf,
+  type PathOf,
+  type QueryOf,
+  type ResponseOf,
+  type Route,
+} from '@habitquest/contracts/routes';
 
 export class ApiError extends Error {
   constructor(
@@ -16,7 +27,48 @@ export class ApiError extends Error {
 
 type Options = { body?: unknown; idempotencyKey?: string; signal?: AbortSignal };
 
-export async function api<T>(method: string, path: string, options: Options = {}): Promise<T> {
+/** What a call of route R takes: each part only when the route has it, optional when it may. */
+export type CallInput<R> = (keyof ParamsOf<PathOf<R>> extends never
+  ? { params?: undefined }
+  : { params: ParamsOf<PathOf<R>> }) &
+  (QueryOf<R> extends undefined
+    ? { query?: undefined }
+    : undefined extends QueryOf<R>
+      ? { query?: QueryOf<R> }
+      : { query: QueryOf<R> }) &
+  (BodyOf<R> extends undefined ? { body?: undefined } : { body: BodyOf<R> }) & {
+    idempotencyKey?: string;
+    signal?: AbortSignal;
+  };
+
+type Callable<R> = NoParams extends CallInput<R> ? [input?: CallInput<R>] : [input: CallInput<R>];
+
+/** Calls a route of the table: `call(routes.setCompletion, { params: { id, date }, body })`. */
+export async function call<R extends Route>(
+  route: R,
+  ...[input]: Callable<R>
+): Promise<ResponseOf<R>> {
+  const path = pathWith(route.path, input?.params ?? {});
+  return await api<ResponseOf<R>>(route.method.toUpperCase(), path + queryString(input?.query), {
+    ...(input?.body === undefined ? {} : { body: input.body }),
+    ...(input?.idempotencyKey ? { idempotencyKey: input.idempotencyKey } : {}),
+    ...(input?.signal ? { signal: input.signal } : {}),
+  });
+}
+
+function queryString(query: unknown): string {
+  if (query === undefined || query === null) return '';
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(
+    query as Record<string, string | number | undefined>,
+  )) {
+    if (value !== undefined) search.set(name, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+async function api<T>(method: string, path: string, options: Options = {}): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {
