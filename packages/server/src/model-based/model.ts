@@ -5,6 +5,7 @@
  * server that drifts from those rules is caught. Test support only: nothing in the product
  * imports this folder.
  */
+import { compareRewards } from '@habitquest/core/rewards';
 import { FALLBACK_CATEGORY, DEFAULT_CATEGORIES } from '@habitquest/core/categories';
 import { levelForXp, levelProgress, pointsForXp } from '@habitquest/core/levels';
 import { periodIndex, periodKey, type Frequency, type WeekStart } from '@habitquest/core/periods';
@@ -478,13 +479,7 @@ export function redeemReward(user: MUser, reward: MReward): Outcome & { purchase
 
 // ---------------------------------------------------------------- import
 
-/** The shop's order: cost, then name, then id (every reward the model merges has its id). */
+/** The shop's order (core's compareRewards). */
 export function shopOrder(rewards: readonly MReward[]): MReward[] {
-  const text = (value: string | null) => value ?? '';
-  return [...rewards].sort(
-    (a, b) =>
-      a.cost - b.cost ||
-      (a.name < b.name ? -1 : a.name > b.name ? 1 : 0) ||
-      (text(a.id) < text(b.id) ? -1 : text(a.id) > text(b.id) ? 1 : 0),
-  );
+  return [...rewards].sort(compareRewards);
 }

@@ -1,3 +1,4 @@
+import { canRedeem } from '@habitquest/core/rewards';
 import { ERROR_MESSAGES } from '@habitquest/contracts/errors';
 import type { RedeemResult } from '@habitquest/contracts/rewards';
 import { and, eq, max } from 'drizzle-orm';
@@ -28,7 +29,7 @@ export async function redeemReward(options: {
     const [reward] = await tx.select().from(rewards).where(where).for('update');
     if (!reward) throw notFound();
     // Money rule (docs/decisions.md): the balance must cover the cost; a negative balance never does.
-    if (balance.points < reward.cost) {
+    if (!canRedeem(balance.points, reward.cost)) {
       throw new HttpError('INSUFFICIENT_POINTS', ERROR_MESSAGES.insufficientPoints, {
         points: balance.points,
         cost: reward.cost,

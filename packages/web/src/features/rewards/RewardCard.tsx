@@ -5,7 +5,8 @@ import { Button } from '../../components/ui/Button';
 import { cx } from '../../components/ui/cx';
 import { ProgressBar } from '../../components/ui/ProgressBar';
 import { rewardsCopy as copy } from './copy';
-import { canRedeem, pointsShort } from './shop-model';
+import { canRedeem } from '@habitquest/core/rewards';
+import { pointsShort } from './shop-model';
 
 function Badges({ reward }: { reward: Reward }) {
   if (!reward.rarity && !reward.keepInShop) return null;

@@ -14,7 +14,8 @@ import { routes } from '@habitquest/contracts/routes';
 import { meQuery } from '../me/queries';
 import { rewardsCopy as copy } from './copy';
 import { purchasesQuery, rewardsQuery } from './queries';
-import { canRedeem, pendingPurchase, shopAfterRedeem, sortRewards } from './shop-model';
+import { canRedeem } from '@habitquest/core/rewards';
+import { pendingPurchase, shopAfterRedeem, sortRewards } from './shop-model';
 
 function refetchShop(client: QueryClient, withPurchases = false): Promise<unknown> {
   return Promise.all([

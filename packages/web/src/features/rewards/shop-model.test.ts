@@ -1,8 +1,8 @@
 import type { Purchase, Reward } from '@habitquest/contracts/rewards';
+import { canRedeem } from '@habitquest/core/rewards';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  canRedeem,
   formatRedeemedAt,
   pendingPurchase,
   pointsShort,

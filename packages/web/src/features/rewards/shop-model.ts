@@ -1,24 +1,18 @@
 /**
- * The shop's small rules on the client: who can redeem, the shop's order, and how purchases read.
- * The server decides for real (docs/decisions.md); these keep the screen in step without a round trip.
+ * The shop's small rules on the client: how far a reward is, the shop after a redeem, and how
+ * purchases read. Who can redeem and the shop's order are core's, shared with the server.
  */
+import { compareRewards } from '@habitquest/core/rewards';
 import type { Purchase, Reward } from '@habitquest/contracts/rewards';
-
-/** docs/product.md and docs/decisions.md: the balance must cover the cost, and a negative balance never does. */
-export function canRedeem(points: number, cost: number): boolean {
-  return points >= 0 && points >= cost;
-}
 
 /** Points still missing before a reward can be redeemed (0 when it already can). */
 export function pointsShort(points: number, cost: number): number {
   return Math.max(0, cost - points);
 }
 
-/** The server's shop order (docs/product.md): cheapest first, then by name, then by id. */
+/** The shop in the server's order (core's compareRewards). */
 export function sortRewards(rewards: readonly Reward[]): Reward[] {
-  return [...rewards].sort(
-    (a, b) => a.cost - b.cost || a.name.localeCompare(b.name) || a.id.localeCompare(b.id),
-  );
+  return [...rewards].sort(compareRewards);
 }
 
 /** The first 8 characters of an id, as the edit and delete dialogs show it (docs/product.md). */
