@@ -9,7 +9,7 @@ import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '@habitqu
 import { provisionAccount } from '../accounts/provision-account';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import { account, rateLimit, session, user, verification } from '../db/auth-schema';
+import { account, session, user, verification } from '../db/auth-schema';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import { passwordResetMail } from './reset-mail';
@@ -38,7 +38,7 @@ export function createAuth(options: {
     trustedOrigins: [config.publicUrl],
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { user, session, account, verification, rateLimit },
+      schema: { user, session, account, verification },
     }),
     emailAndPassword: {
       enabled: true,
@@ -63,7 +63,8 @@ export function createAuth(options: {
     socialProviders: Object.fromEntries(
       Object.entries(config.oauth).map(([provider, credentials]) => [provider, { ...credentials }]),
     ),
-    // The app's own limits (auth/limits.ts) run before Better Auth and know the client's real IP.
+    // The app's own limits (auth/limits.ts, table rate_limits) run before Better Auth and know
+    // the client's real IP, so Better Auth keeps no counters (its auth_rate_limits table is gone).
     rateLimit: { enabled: false },
     advanced: {
       useSecureCookies: isHttps,

@@ -48,3 +48,14 @@ export const AUTH_LIMITS: AuthLimits = {
   resetRequestsPerIp: { windowMs: MINUTE, max: 10 },
   resetMailsPerAddress: { windowMs: HOUR, max: 3 },
 };
+
+/**
+ * How long a rate-limit counter can still change an answer: the longest window of any rule, or the
+ * known-address memory, and never under a day (the import limit shares the table).
+ */
+export function counterRetentionMs(limits: AuthLimits): number {
+  const windows = Object.values(limits).map((value) =>
+    typeof value === 'number' ? value : value.windowMs,
+  );
+  return Math.max(DAY, ...windows);
+}

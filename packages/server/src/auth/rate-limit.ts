@@ -2,7 +2,7 @@
  * Fixed-window rate limits kept in the database. One atomic upsert per hit, so concurrent requests
  * on any number of instances count exactly.
  */
-import { sql } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { rateLimits } from '../db/schema';
 
@@ -79,4 +79,21 @@ export async function seenSince(db: Database, key: string, since: number): Promi
     .from(rateLimits)
     .where(sql`${rateLimits.key} = ${key}`);
   return row !== undefined && row.windowStart >= since;
+}
+
+/** How often at most the counters past their use are deleted. */
+export const PURGE_EVERY_MS = 60 * 60 * 1000;
+
+/**
+ * Deletes, at most once an hour, the counters whose window started before `horizonMs` ago: past
+ * every rule's window and the known-address memory, they can no longer change an answer. Without
+ * it the table would keep one row per address that ever signed in.
+ */
+export function rateLimitPurger(db: Database, horizonMs: number): (now: number) => Promise<void> {
+  let lastPurge = Number.NEGATIVE_INFINITY;
+  return async (now) => {
+    if (now - lastPurge < PURGE_EVERY_MS) return;
+    lastPurge = now;
+    await db.delete(rateLimits).where(lt(rateLimits.windowStart, now - horizonMs));
+  };
 }

@@ -17,8 +17,15 @@ import type { Database } from '../db/client';
 import { user } from '../db/schema';
 import { clientIp } from '../http/client-ip';
 import type { Auth } from './auth';
-import { AUTH_LIMITS, type AuthLimits } from './limits';
-import { hitLimit, markSeen, peekLimit, seenSince, type LimitResult } from './rate-limit';
+import { AUTH_LIMITS, counterRetentionMs, type AuthLimits } from './limits';
+import {
+  hitLimit,
+  markSeen,
+  peekLimit,
+  rateLimitPurger,
+  seenSince,
+  type LimitResult,
+} from './rate-limit';
 import { createSessionReader } from './session-reader';
 
 /** Kept for the tests that count against it; every limit lives in limits.ts. */
@@ -49,6 +56,11 @@ export function authRoutes(options: {
   const readSession = createSessionReader(auth, db);
   const app = new Hono<AppEnv>();
   const ipOf = (c: Context) => clientIp(c, config.trustProxy);
+  const purgeCounters = rateLimitPurger(db, counterRetentionMs(limits));
+  app.use(async (_c, next) => {
+    await purgeCounters(Date.now());
+    await next();
+  });
 
   app.get('/providers', (c) => c.json(providersOf(config)));
   // An unconfigured provider gets words the sign-in dialog can show, not Better Auth's 404.

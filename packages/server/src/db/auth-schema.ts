@@ -3,7 +3,7 @@
  * its schema generator needs Node 22. The `username` columns come from its username plugin: the
  * user row is the profile (username + e-mail), so there is one source of truth for both.
  */
-import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -69,11 +69,3 @@ export const verification = pgTable(
   },
   (table) => [index('auth_verifications_identifier_idx').on(table.identifier)],
 );
-
-/** Better Auth's rate-limit counters, kept in the database so every instance shares them. */
-export const rateLimit = pgTable('auth_rate_limits', {
-  id: text('id').primaryKey(),
-  key: text('key').notNull().unique(),
-  count: integer('count').notNull(),
-  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
-});

@@ -20,7 +20,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { user } from './auth-schema';
 
-export { account, rateLimit, session, user, verification } from './auth-schema';
+export { account, session, user, verification } from './auth-schema';
 
 const createdAt = timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const userId = () =>
