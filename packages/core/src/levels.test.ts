@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { levelForXp, levelProgress, levelSpan, pointsForXp, xpForLevel } from './levels';
+import {
+  levelForXp,
+  levelProgress,
+  levelSpan,
+  pointsForXp,
+  progressFigures,
+  xpForLevel,
+} from './levels';
 
 describe('levels (Reading A)', () => {
   it('uses the spec thresholds', () => {
@@ -64,5 +71,28 @@ describe('points', () => {
     expect(pointsForXp(15)).toBe(7);
     expect(pointsForXp(1)).toBe(0);
     expect(pointsForXp(-3)).toBe(0);
+  });
+});
+
+describe('progress figures', () => {
+  it('carry the balances and streak with where the level stands', () => {
+    expect(progressFigures({ xp: 150, points: 40, streak: 3 })).toEqual({
+      level: 2,
+      xp: 150,
+      points: 40,
+      streak: 3,
+      xpIntoLevel: 50,
+      xpForNextLevel: levelSpan(2),
+      percent: Math.round((50 / levelSpan(2)) * 100),
+    });
+  });
+
+  it('never show XP below zero, while a negative point balance stays as it is', () => {
+    expect(progressFigures({ xp: -20, points: -5, streak: 0 })).toMatchObject({
+      level: 1,
+      xp: 0,
+      points: -5,
+      xpIntoLevel: 0,
+    });
   });
 });

@@ -51,6 +51,35 @@ export function levelProgress(xp: number): LevelProgress {
   };
 }
 
+/** A user's progress as the API and the web show it: balances, streak and where the level stands. */
+export type ProgressFigures = {
+  level: number;
+  xp: number;
+  points: number;
+  streak: number;
+  xpIntoLevel: number;
+  xpForNextLevel: number;
+  percent: number;
+};
+
+/** The progress figures from the ledger's sums and the day streak (XP never shows below zero). */
+export function progressFigures(options: {
+  xp: number;
+  points: number;
+  streak: number;
+}): ProgressFigures {
+  const level = levelProgress(options.xp);
+  return {
+    level: level.level,
+    xp: Math.max(0, options.xp),
+    points: options.points,
+    streak: options.streak,
+    xpIntoLevel: level.xpIntoLevel,
+    xpForNextLevel: level.xpForNextLevel,
+    percent: level.percent,
+  };
+}
+
 /** Points a completion worth `xp` earns: half, rounded down (10 XP → 5 points). */
 export function pointsForXp(xp: number): number {
   return Math.floor(Math.max(0, xp) / 2);

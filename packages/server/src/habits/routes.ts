@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import type { FeatureDeps } from '../feature-deps';
 import { serve } from '../http/serve-route';
-import { toProgressOf } from '../progress/progress-of';
+import { loadProgressNow } from '../progress/load-progress';
 import { createHabit } from './create-habit';
 import { deleteHabit } from './delete-habit';
 import { listCompletions } from './list-completions';
@@ -51,7 +51,7 @@ export function habitRoutes(deps: FeatureDeps): Hono<AppEnv> {
     await deleteHabit({ db, userId, habitId: params.id });
     await events.publish(userId, { type: 'habits', payload: { ids: [params.id] } });
     await events.publish(userId, { type: 'completions', payload: { habitIds: [params.id] } });
-    return { deleted: params.id, progress: await toProgressOf({ db, userId, now: now() }) };
+    return { deleted: params.id, progress: await loadProgressNow({ db, userId, now: now() }) };
   });
 
   serve(app, routes.setCompletion, async (c, { params, body }) => {

@@ -1,10 +1,11 @@
 import type { Progress } from '@habitquest/contracts/me';
+import { progressFigures } from '@habitquest/core/levels';
 import { dayStreaks } from '@habitquest/core/streaks';
 import type { LocalDate } from '@habitquest/core/dates';
 import { eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client';
 import { completions, progress } from '../db/schema';
-import { toProgress } from './to-progress';
+import { loadSettings, todayFor } from '../settings/load-settings';
 
 /**
  * How many of the most recent days with a completion are read first. The day streak only looks
@@ -38,7 +39,7 @@ export async function loadProgress(options: {
     days = all?.days ?? days;
     streak = dayStreaks({ dates: days, today }).current;
   }
-  return toProgress({ xp: row?.xp ?? 0, points: row?.points ?? 0, streak });
+  return progressFigures({ xp: row?.xp ?? 0, points: row?.points ?? 0, streak });
 }
 
 /**
@@ -51,4 +52,14 @@ function recentDays(userId: string, today: LocalDate, limit: number | null) {
   return sql<
     string[] | null
   >`(select array_agg(day::text order by day desc) from (select distinct ${completions.completionDate} as day from ${completions} where ${completions.userId} = ${userId} and ${completions.completionDate} <= ${today}::date order by day desc${bound}) as recent)`;
+}
+
+/** The user's progress after a change, in their own "today" (read from their settings). */
+export async function loadProgressNow(options: {
+  db: Database;
+  userId: string;
+  now: Date;
+}): Promise<Progress> {
+  const settings = await loadSettings(options.db, options.userId);
+  return loadProgress({ ...options, today: todayFor(settings, options.now) });
 }

@@ -3,7 +3,7 @@
  */
 import type { Completion, Habit, HabitCreate, HabitUpdate } from '@habitquest/contracts/habits';
 import type { Me } from '@habitquest/contracts/me';
-import { levelProgress, pointsForXp } from '@habitquest/core/levels';
+import { pointsForXp, progressFigures } from '@habitquest/core/levels';
 import { periodKey, type WeekStart } from '@habitquest/core/periods';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
@@ -21,19 +21,13 @@ const inFlight = new Set<string>();
 type Toggle = { habit: Habit; date: string; completed: boolean; weekStart: WeekStart };
 
 export function moveProgress(me: Me, xpDelta: number, pointsDelta: number): Me {
-  const xp = Math.max(0, me.progress.xp + xpDelta);
-  const level = levelProgress(xp);
   return {
     ...me,
-    progress: {
-      ...me.progress,
-      xp,
+    progress: progressFigures({
+      xp: me.progress.xp + xpDelta,
       points: me.progress.points + pointsDelta,
-      level: level.level,
-      xpIntoLevel: level.xpIntoLevel,
-      xpForNextLevel: level.xpForNextLevel,
-      percent: level.percent,
-    },
+      streak: me.progress.streak,
+    }),
   };
 }
 
