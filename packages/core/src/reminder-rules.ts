@@ -11,7 +11,7 @@ import type {
   ReminderHabit,
   ReminderKind,
   SentReminder,
-} from './reminders';
+} from './reminder-types';
 
 /** A timed reminder is due from its time until this much later; after that it is missed. */
 export const GRACE_MINUTES = 60;

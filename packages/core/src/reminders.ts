@@ -12,8 +12,8 @@
  * - Streak protection at the protection hours, after 4 h of inactivity; the daily reminders
  *   (motivational and encouragement) after 2 h; startup 5 min into a session; evening 21–23.
  */
-import { addDays, localDateOf, type LocalDate } from './dates';
-import { DEFAULT_WEEK_START, type Frequency, type WeekStart } from './periods';
+import { addDays, localDateOf } from './dates';
+import { DEFAULT_WEEK_START, type WeekStart } from './periods';
 import {
   DAILY_INACTIVE_HOURS,
   DEFAULT_STREAK_RISK_HOURS,
@@ -34,31 +34,24 @@ import {
   MINUTE_MS,
   weeklyActivityScore,
 } from './reminder-timing';
+import type {
+  NotificationPermission,
+  Reminder,
+  ReminderActivity,
+  ReminderConfig,
+  ReminderHabit,
+  SentReminder,
+} from './reminder-types';
 
-/** The reminder settings (docs/product.md), the same shape as the synced settings in contracts. */
-export type ReminderConfig = {
-  enabled: boolean;
-  streakReminders: boolean;
-  /** The daily reminders: the motivational one and the encouragement. */
-  randomReminders: boolean;
-  reminderTimeRange: { start: number; end: number };
-  maxRemindersPerDay: number;
-  streakProtectionHours: readonly number[];
-  /** The streak-protection slider (1–24): hours without a completion before a streak is at risk. */
-  streakRiskHours: number;
-  /** Passed through to the notification; the planner does not read it. */
-  soundEnabled: boolean;
-  /** Passed through to the notification (require interaction); the planner does not read it. */
-  persistentReminders: boolean;
-  eveningReminder: boolean;
-  startupReminder: boolean;
-  /** Streak length (in periods) from which streak protection cares about a habit. */
-  streakWarningThreshold: number;
-  /** Use the user's habitual completion hours; off means the default 9, 14, 19. */
-  intelligentTiming: boolean;
-  /** Skip the daily reminders for users with sessions on more than 80 % of the last 7 days. */
-  adaptiveFrequency: boolean;
-};
+export type {
+  NotificationPermission,
+  Reminder,
+  ReminderActivity,
+  ReminderConfig,
+  ReminderHabit,
+  ReminderKind,
+  SentReminder,
+} from './reminder-types';
 
 /** docs/decisions.md defaults: window 9–21, at most 2 a day, protection hours 12/18/20, slider 20 h. */
 export const DEFAULT_REMINDER_CONFIG: ReminderConfig = {
@@ -79,32 +72,6 @@ export const DEFAULT_REMINDER_CONFIG: ReminderConfig = {
 };
 
 export const SNOOZE_DEFAULT_MINUTES = 60;
-
-export type NotificationPermission = 'granted' | 'denied' | 'default';
-export type ReminderKind =
-  'streak-protection' | 'evening' | 'startup' | 'intelligent' | 'encouragement';
-export type Reminder = { kind: ReminderKind; title: string; body: string; habitIds: string[] };
-export type SentReminder = { kind: ReminderKind; at: number };
-
-/** The parts of the local activity record (docs/product.md) the planner reads; times in epoch ms. */
-export type ReminderActivity = {
-  lastAppOpen: number | null;
-  lastInteraction: number | null;
-  lastHabitCompletion: number | null;
-  sessionStartedAt: number | null;
-  dailySessions: Readonly<Partial<Record<LocalDate, number>>>;
-  habitCompletionTimes: Readonly<Partial<Record<string, readonly number[]>>>;
-};
-
-export type ReminderHabit = {
-  id: string;
-  title: string;
-  frequency: Frequency;
-  /** The current streak in periods (streaks.ts). */
-  streak: number;
-  isCompletedInCurrentPeriod: boolean;
-  lastCompletedAt: number | null;
-};
 
 export type PlanRemindersOptions = {
   config: ReminderConfig;
