@@ -121,6 +121,8 @@ for (const theme of ['Light', 'Dark'] as const) {
     page,
     account,
   }) => {
+    // Many dialogs, each scanned by axe and photographed at two widths: slow on a busy machine.
+    test.setTimeout(150_000);
     const dashboard = await signInThroughUi(page, account);
     await dashboard.themeOption(theme).click();
     const habits = new HabitsSection(page);

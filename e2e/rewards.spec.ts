@@ -151,7 +151,8 @@ test('the shop and inventory in light and dark: no axe violations', async ({
   account,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
+  // Both themes, wide and narrow, each scanned by axe and photographed: slow on a busy machine.
+  test.setTimeout(180_000);
   await page.setViewportSize(VIEWPORTS.wide);
   const dashboard = await signInThroughUi(page, account);
   const api = rewardsApi(page, baseURL);
