@@ -116,6 +116,32 @@ test('two browser windows of one user see each other’s changes live', async ({
   await other.close();
 });
 
+test('a toggle refreshes each list once: the tab skips the live echo of its own change', async ({
+  page,
+  account,
+}) => {
+  await signInThroughUi(page, account);
+  const habits = new HabitsSection(page);
+  await habits.create({ title: 'Counted' });
+  await expect(habits.card('Counted')).toBeVisible();
+  // Let the create's own refresh and its echo pass before counting.
+  await page.waitForTimeout(1500);
+  const reads: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (request.method() === 'GET' && (path === '/api/habits' || path === '/api/me'))
+      reads.push(path);
+  });
+  const answered = page.waitForResponse((r) => r.url().includes('/completions/'));
+  await habits.toggle('Counted').click();
+  await answered;
+  await expect(habits.toggle('Counted')).toHaveText('Completed');
+  // The echo arrives within a moment; it must not fetch the lists again.
+  await page.waitForTimeout(2000);
+  expect(reads.filter((path) => path === '/api/habits')).toHaveLength(1);
+  expect(reads.filter((path) => path === '/api/me')).toHaveLength(1);
+});
+
 for (const theme of ['Light', 'Dark'] as const) {
   test(`habit dialogs and Day Insights figures, ${theme.toLowerCase()}: no axe violations`, async ({
     page,

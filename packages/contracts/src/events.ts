@@ -1,7 +1,9 @@
 /**
  * The realtime event map (CONTRIBUTING.md): what GET /api/events sends on a user's channel after a
  * commit, and which TanStack Query keys each event makes the web app refetch. The web never
- * patches its cache from an event; it invalidates and lets the queries ask again.
+ * patches its cache from an event; it invalidates and lets the queries ask again. Each event's
+ * data may also carry `origin`, the id of the browser tab whose request caused it (its
+ * X-Client-Id header): that tab skips the event, having refreshed the same keys itself.
  */
 import { z } from 'zod';
 import { zId, zInstant } from './common';
@@ -19,9 +21,9 @@ export const EVENT_PAYLOADS = {
   rewards: zChangedIds,
   purchases: zChangedIds,
   profile: z.object({ username: z.string().nullable() }),
-  /** Carries the new progress so the header can update before any refetch answers. */
+  /** The new progress, for a reader that wants the figures (the web refetches 'me'). */
   progress: z.object({ progress: zProgress }),
-  /** Carries the settings so theme and sound change on every device at once. */
+  /** The new settings, for a reader that wants them (the web refetches 'me'). */
   settings: z.object({ settings: zSettings }),
   plan: z.object({ isPro: z.boolean() }),
   /**

@@ -36,6 +36,7 @@ import { habitRoutes } from './habits/routes';
 import { meRoutes } from './me/routes';
 import { openApiDocument } from './openapi/document';
 import type { EventBus } from './realtime/bus';
+import { requestOrigin } from './realtime/origin';
 import { eventRoutes } from './realtime/routes';
 import { mountWebApp } from './web-app';
 
@@ -115,6 +116,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   app.use('/api/*', noStoreUserData());
   app.use('/api/*', bodyLimits());
+  // The events a request publishes carry the tab that sent it, which skips its own echo.
+  app.use('/api/*', requestOrigin());
 
   app.route('/api', healthRoutes(database, logger));
   const about: About = {

@@ -13,6 +13,7 @@ import type { RealtimeEvent } from '@habitquest/contracts/events';
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../db/client';
 import type { Logger } from '../logger';
+import { currentOrigin } from './origin';
 
 export const EVENTS_CHANNEL = 'habitquest_events';
 const BUFFER_SIZE = 2000;
@@ -23,7 +24,14 @@ const BUFFER_SIZE = 2000;
  */
 export const MAX_NOTIFY_BYTES = 7_900;
 
-export type BusEvent = { id: string; userId: string; type: EventName; payload: unknown };
+export type BusEvent = {
+  id: string;
+  userId: string;
+  type: EventName;
+  payload: unknown;
+  /** The client (browser tab) whose request published it (origin.ts). */
+  origin?: string;
+};
 type Listener = (event: BusEvent) => void;
 /** What travels on the channel: an event for the user's streams, or the session control message. */
 type SessionsEnded = { control: 'sessions-ended'; userId: string };
@@ -104,7 +112,13 @@ export async function createEventBus(database: DatabaseHandle, logger: Logger): 
       try {
         sequence += 1;
         const id = `${Date.now().toString(36)}-${instance}-${String(sequence)}`;
-        let text = JSON.stringify({ id, userId, ...event } satisfies BusEvent);
+        const origin = currentOrigin();
+        let text = JSON.stringify({
+          id,
+          userId,
+          ...event,
+          ...(origin === undefined ? {} : { origin }),
+        } satisfies BusEvent);
         if (Buffer.byteLength(text, 'utf8') > MAX_NOTIFY_BYTES) {
           logger.info(
             { userId, type: event.type, bytes: Buffer.byteLength(text, 'utf8') },

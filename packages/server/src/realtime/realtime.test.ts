@@ -63,6 +63,20 @@ describe.each(DATABASE_KINDS)('realtime events on %s', (kind) => {
     unknown.close();
   });
 
+  it('stamps an event with the tab that caused it, so that tab can skip its echo', async () => {
+    const { client } = await signUp(server);
+    const events = await openEvents(client);
+    await events.next('heartbeat');
+    await client.post('/api/habits', { title: 'From a tab' }, { 'x-client-id': 'tab-1' });
+    expect((await events.next('habits')).data).toMatchObject({ origin: 'tab-1' });
+    // Without the header, or with one that is not an id, nothing is stamped.
+    await client.post('/api/habits', { title: 'From a script' });
+    expect((await events.next('habits')).data).not.toHaveProperty('origin');
+    await client.post('/api/habits', { title: 'Odd' }, { 'x-client-id': '<script>' });
+    expect((await events.next('habits')).data).not.toHaveProperty('origin');
+    events.close();
+  });
+
   it('needs a session', async () => {
     const response = await fetch(`${server.url}/api/events`);
     expect(response.status).toBe(401);

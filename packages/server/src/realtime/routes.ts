@@ -113,7 +113,7 @@ export function eventRoutes(options: {
             await stream.writeSSE({
               id: event.id,
               event: event.type,
-              data: JSON.stringify(event.payload),
+              data: JSON.stringify(withOrigin(event)),
             });
             continue;
           }
@@ -149,4 +149,11 @@ export function eventRoutes(options: {
     return response;
   });
   return app;
+}
+
+/** The event's data: its payload, with the id of the client that caused it (origin.ts). */
+function withOrigin(event: BusEvent): unknown {
+  return event.origin === undefined
+    ? event.payload
+    : { ...(event.payload as object), origin: event.origin };
 }

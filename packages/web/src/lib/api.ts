@@ -27,6 +27,12 @@ export class ApiError extends Error {
 
 type Options = { body?: unknown; idempotencyKey?: string; signal?: AbortSignal };
 
+/**
+ * This tab's id, sent with every request: the live updates a request causes carry it back, and
+ * this tab skips them, having refreshed what its own change touched (features/live).
+ */
+export const CLIENT_ID = crypto.randomUUID();
+
 /** What a call of route R takes: each part only when the route has it, optional when it may. */
 export type CallInput<R> = (keyof ParamsOf<PathOf<R>> extends never
   ? { params?: undefined }
@@ -75,6 +81,7 @@ async function api<T>(method: string, path: string, options: Options = {}): Prom
       method,
       credentials: 'same-origin',
       headers: {
+        'x-client-id': CLIENT_ID,
         ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
         ...(options.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : {}),
       },

@@ -5,25 +5,17 @@
  */
 import type { Category, CategoryCreate } from '@habitquest/contracts/categories';
 import type { Habit } from '@habitquest/contracts/habits';
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { ApiError, call } from '../../lib/api';
+import { invalidateFor } from '../live/use-live-updates';
 import { routes } from '@habitquest/contracts/routes';
 import { habitsQuery } from '../habits/queries';
-import { meQuery } from '../me/queries';
 import { goalsCopy as copy } from './copy';
 import { categoriesQuery } from './queries';
 
 function byName(a: Category, b: Category): number {
   return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
-}
-
-function invalidateAll(queryClient: QueryClient, withHabits: boolean): Promise<unknown> {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: categoriesQuery.queryKey }),
-    queryClient.invalidateQueries({ queryKey: meQuery.queryKey }),
-    withHabits ? queryClient.invalidateQueries({ queryKey: habitsQuery.queryKey }) : null,
-  ]);
 }
 
 /** PATCH /api/categories/:id {monthlyTargetXp}, optimistic. */
@@ -45,7 +37,7 @@ export function useUpdateCategoryTarget() {
       if (context?.previous) queryClient.setQueryData(key, context.previous);
       toast.error(copy.targetFailed);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+    onSettled: () => invalidateFor(queryClient, 'categories'),
   });
 }
 
@@ -62,7 +54,7 @@ export function useCreateCategory() {
         list ? [...list.filter((c) => c.id !== created.id), created].sort(byName) : list,
       );
     },
-    onSettled: () => invalidateAll(queryClient, false),
+    onSettled: () => invalidateFor(queryClient, 'categories'),
   });
 }
 
@@ -106,7 +98,8 @@ export function useDeleteCategory() {
           : copy.deleteFailed,
       );
     },
-    onSettled: () => invalidateAll(queryClient, true),
+    // Its habits moved to the fallback category.
+    onSettled: () => invalidateFor(queryClient, 'categories', 'habits'),
   });
 }
 
@@ -134,6 +127,6 @@ export function useMoveHabit() {
       if (context?.previous) queryClient.setQueryData(key, context.previous);
       toast.error(copy.moveFailed);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+    onSettled: () => invalidateFor(queryClient, 'habits'),
   });
 }

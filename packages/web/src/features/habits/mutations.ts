@@ -9,6 +9,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { toast } from 'sonner';
 import { playSound } from '../audio/engine';
 import { ApiError, call } from '../../lib/api';
+import { invalidateFor } from '../live/use-live-updates';
 import { routes } from '@habitquest/contracts/routes';
 import { meQuery } from '../me/queries';
 import { habitsCopy as copy } from './copy';
@@ -99,13 +100,8 @@ export function useSetCompletion() {
       }
       if (result.progress.leveledUp) celebrateLevelUp(result.progress.level);
     },
-    onSettled: async () => {
-      await Promise.all([
-        client.invalidateQueries({ queryKey: ['completions'] }),
-        client.invalidateQueries({ queryKey: habitKeys.all }),
-        client.invalidateQueries({ queryKey: meQuery.queryKey }),
-      ]);
-    },
+    // What the events of PUT …/completions/:date refresh (this tab skips their echo).
+    onSettled: () => invalidateFor(client, 'completions', 'progress'),
   });
 }
 
@@ -160,11 +156,7 @@ export function useCreateHabit() {
         list?.map((h) => (h.id === context.draftId ? habit : h)),
       );
     },
-    onSettled: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: habitKeys.all }),
-        client.invalidateQueries({ queryKey: meQuery.queryKey }),
-      ]),
+    onSettled: () => invalidateFor(client, 'habits'),
   });
 }
 
@@ -189,14 +181,11 @@ export function useUpdateHabit() {
         list?.map((h) => (h.id === habit.id ? habit : h)),
       );
     },
+    // A new frequency regroups the habit's completions on the server.
     onSettled: (_habit, _error, { patch }) =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: habitKeys.all }),
-        // A new frequency regroups the habit's completions on the server.
-        ...(patch.frequency === undefined
-          ? []
-          : [client.invalidateQueries({ queryKey: ['completions'] })]),
-      ]),
+      patch.frequency === undefined
+        ? invalidateFor(client, 'habits')
+        : invalidateFor(client, 'habits', 'completions'),
   });
 }
 
@@ -229,11 +218,6 @@ export function useDeleteHabit() {
       if (context?.previous) client.setQueryData(habitKeys.all, context.previous);
       toast.error(copy.deleteFailed);
     },
-    onSettled: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: habitKeys.all }),
-        client.invalidateQueries({ queryKey: ['completions'] }),
-        client.invalidateQueries({ queryKey: meQuery.queryKey }),
-      ]),
+    onSettled: () => invalidateFor(client, 'habits', 'completions'),
   });
 }

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { invalidateFor } from './use-live-updates';
+import { invalidateFor, originOf } from './use-live-updates';
 
 function clientWith(keys: string[][]): QueryClient {
   const client = new QueryClient();
@@ -28,5 +28,26 @@ describe('live update invalidation', () => {
     const client = clientWith([['habits'], ['analytics', 'overview'], ['about'], ['providers']]);
     await invalidateFor(client, 'resync');
     expect(invalidated(client)).toEqual(['about', 'analytics/overview', 'habits', 'providers']);
+  });
+
+  it('invalidates the union of several events, each key once', async () => {
+    const client = clientWith([['habits'], ['me'], ['completions', '2026-11'], ['rewards']]);
+    let fetches = 0;
+    client.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'invalidate') fetches += 1;
+    });
+    await invalidateFor(client, 'completions', 'progress');
+    expect(invalidated(client)).toEqual(['completions/2026-11', 'habits', 'me']);
+    // 'me' is named by both events but invalidated once.
+    expect(fetches).toBe(3);
+  });
+});
+
+describe('the origin of a live event', () => {
+  it('is read from the event data when the server stamped it', () => {
+    expect(originOf(JSON.stringify({ ids: ['a'], origin: 'tab-1' }))).toBe('tab-1');
+    expect(originOf(JSON.stringify({ ids: ['a'] }))).toBeUndefined();
+    expect(originOf('not json')).toBeUndefined();
+    expect(originOf(undefined)).toBeUndefined();
   });
 });

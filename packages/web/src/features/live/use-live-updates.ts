@@ -2,24 +2,50 @@
  * Live updates (CONTRIBUTING.md): one EventSource on /api/events; each event invalidates the query keys
  * the contracts map names. A 'resync' (an import, a reset, a gap in the stream, or a change too
  * large to describe in one event) and a reconnect, after which events may have been missed,
- * invalidate every query the app holds.
+ * invalidate every query the app holds. An event this tab caused (its data carries the tab's
+ * CLIENT_ID) is skipped: the tab's mutation already refreshed the same keys, so a change costs
+ * one refetch per list, not two.
  */
 import { EVENT_NAMES, INVALIDATES, type EventName } from '@habitquest/contracts/event-map';
 import { routes } from '@habitquest/contracts/routes';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { CLIENT_ID } from '../../lib/api';
 
 export type LiveState = 'connecting' | 'live' | 'offline';
 
-/** Invalidates what an event names; a 'resync' invalidates every query, whatever its key. */
-export async function invalidateFor(queryClient: QueryClient, name: EventName): Promise<void> {
-  if (name === 'resync') {
+/**
+ * Invalidates what the events name, each query key once; a 'resync' invalidates every query.
+ * A tab's own mutations call it with the events their route publishes, so the tab refreshes
+ * exactly what another tab would, and skips the echo of those events (see below).
+ */
+export async function invalidateFor(
+  queryClient: QueryClient,
+  ...names: readonly EventName[]
+): Promise<void> {
+  if (names.includes('resync')) {
     await queryClient.invalidateQueries();
     return;
   }
-  await Promise.all(
-    INVALIDATES[name].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+  const keys = new Map(
+    names.flatMap((name) => INVALIDATES[name]).map((key) => [key.join('\u0000'), key]),
   );
+  await Promise.all(
+    [...keys.values()].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+  );
+}
+
+/** The tab that caused an event, from its data (the server adds it, origin.ts). */
+export function originOf(data: unknown): string | undefined {
+  if (typeof data !== 'string') return undefined;
+  try {
+    const parsed: unknown = JSON.parse(data);
+    return typeof parsed === 'object' && parsed !== null && 'origin' in parsed
+      ? String(parsed.origin)
+      : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export function useLiveUpdates(isEnabled: boolean): LiveState {
@@ -43,7 +69,9 @@ export function useLiveUpdates(isEnabled: boolean): LiveState {
     };
     for (const name of EVENT_NAMES) {
       if (name === 'heartbeat') continue;
-      source.addEventListener(name, () => {
+      source.addEventListener(name, (event) => {
+        // This tab's own change: its mutation already refreshed what the event would.
+        if (originOf(event.data) === CLIENT_ID) return;
         invalidate(name);
       });
     }

@@ -5,25 +5,18 @@
  */
 import type { Me } from '@habitquest/contracts/me';
 import type { Purchase, Reward, RewardCreate, RewardUpdate } from '@habitquest/contracts/rewards';
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { playSound } from '../audio/engine';
 import { ApiError, call } from '../../lib/api';
+import { invalidateFor } from '../live/use-live-updates';
 import { routes } from '@habitquest/contracts/routes';
 import { meQuery } from '../me/queries';
 import { rewardsCopy as copy } from './copy';
 import { purchasesQuery, rewardsQuery } from './queries';
 import { canRedeem } from '@habitquest/core/rewards';
 import { pendingPurchase, shopAfterRedeem, sortRewards } from './shop-model';
-
-function refetchShop(client: QueryClient, withPurchases = false): Promise<unknown> {
-  return Promise.all([
-    client.invalidateQueries({ queryKey: rewardsQuery.queryKey }),
-    client.invalidateQueries({ queryKey: meQuery.queryKey }),
-    withPurchases ? client.invalidateQueries({ queryKey: purchasesQuery.queryKey }) : null,
-  ]);
-}
 
 function withPoints(me: Me, points: number): Me {
   return { ...me, progress: { ...me.progress, points } };
@@ -40,7 +33,7 @@ export function useCreateReward() {
         list ? sortRewards([...list.filter((r) => r.id !== created.id), created]) : list,
       );
     },
-    onSettled: () => refetchShop(client),
+    onSettled: () => invalidateFor(client, 'rewards'),
   });
 }
 
@@ -62,7 +55,7 @@ export function useUpdateReward() {
     onError: (_error, _input, context) => {
       if (context?.previous) client.setQueryData(key, context.previous);
     },
-    onSettled: () => client.invalidateQueries({ queryKey: key }),
+    onSettled: () => invalidateFor(client, 'rewards'),
   });
 }
 
@@ -82,7 +75,7 @@ export function useDeleteReward() {
       if (context?.previous) client.setQueryData(key, context.previous);
       toast.error(copy.deleteFailed);
     },
-    onSettled: () => refetchShop(client, true),
+    onSettled: () => invalidateFor(client, 'rewards'),
   });
 }
 
@@ -147,7 +140,7 @@ export function useRedeemReward() {
         ...(reward.icon ? { icon: reward.icon } : {}),
       });
     },
-    onSettled: () => refetchShop(client, true),
+    onSettled: () => invalidateFor(client, 'purchases', 'rewards', 'progress'),
   });
 }
 

@@ -4,6 +4,7 @@ import type { SettingsPatch } from '@habitquest/contracts/settings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { call } from '../../lib/api';
+import { invalidateFor } from '../live/use-live-updates';
 import { routes } from '@habitquest/contracts/routes';
 import { meQuery } from '../me/queries';
 
@@ -27,6 +28,10 @@ export function useUpdateSettings() {
       if (context?.previous) queryClient.setQueryData(meQuery.queryKey, context.previous);
       toast.error(error.message || 'Failed to save settings. Please try again.');
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: meQuery.queryKey }),
+    // A new week start regroups weekly completions on the server.
+    onSettled: (_settings, _error, patch) =>
+      patch.weekStart === undefined
+        ? invalidateFor(queryClient, 'settings')
+        : invalidateFor(queryClient, 'settings', 'completions'),
   });
 }
