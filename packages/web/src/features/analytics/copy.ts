@@ -1,5 +1,6 @@
 /** Every string of the Analytics Dashboard (docs/product.md "Analytics Dashboard modal"). */
 import { analyticsLaunchCopy } from './launch-copy';
+import { formatDate, formatNumber } from '../../lib/format';
 
 const MONTH_NAMES = [
   'January',
@@ -16,7 +17,7 @@ const MONTH_NAMES = [
   'December',
 ] as const;
 
-const number = (value: number): string => value.toLocaleString('en-US');
+const number = formatNumber;
 const signed = (value: number): string => (value > 0 ? `+${number(value)}` : number(value));
 
 export const analyticsCopy = {
@@ -123,9 +124,5 @@ export const analyticsCopy = {
 
 /** 'Jun 14' for a LocalDate, read as a calendar date (no time zone shift). */
 export function shortDate(date: string): string {
-  return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
+  return formatDate(date, 'monthDay');
 }

@@ -12,6 +12,7 @@ import { Button } from '../../components/ui/Button';
 import { cx } from '../../components/ui/cx';
 import { calendarCopy as copy } from './copy';
 import { useGridKeys } from './grid-keys';
+import { formatDate, formatMonth } from '../../lib/format';
 
 export type YearMonth = { year: number; month: number };
 
@@ -52,11 +53,7 @@ export function Calendar(props: {
     onViewChange: props.onViewChange,
   });
   const weekdays = Array.from({ length: 7 }, (_, i) => copy.weekdays[(weekStart + i) % 7] ?? '');
-  const monthLabel = new Date(Date.UTC(view.year, view.month - 1, 15)).toLocaleDateString('en-US', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  const monthLabel = formatMonth(view.year, view.month);
   return (
     <section
       aria-labelledby="calendar-heading"
@@ -115,13 +112,7 @@ export function Calendar(props: {
               const isSelected = date === props.selected;
               const isToday = date === props.today;
               const hasDot = props.completedDates.has(date);
-              const label = new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', {
-                weekday: 'long',
-                month: 'long',
-                day: 'numeric',
-                year: 'numeric',
-                timeZone: 'UTC',
-              });
+              const label = formatDate(date, 'full');
               return (
                 <div key={date} role="gridcell" aria-selected={isSelected}>
                   <button

@@ -7,6 +7,7 @@ import { Dialog } from '../../components/ui/Dialog';
 import { playSound } from '../audio/engine';
 import type { DatedHabit } from '../habits/day-habits';
 import { calendarCopy as copy } from './copy';
+import { formatDate } from '../../lib/format';
 
 /** Day Insights (docs/product.md): the date in full, four tiles, and the day's habits with their toggles. */
 export function DayInsightsDialog(props: {
@@ -20,13 +21,7 @@ export function DayInsightsDialog(props: {
   const { insights } = props;
   const futureNoteId = useId();
   const isFuture = props.date > props.today;
-  const title = new Date(`${props.date}T12:00:00Z`).toLocaleDateString('en-US', {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  const title = formatDate(props.date, 'full');
   return (
     <Dialog
       open

@@ -1,4 +1,5 @@
 import { parseLocalDate, type LocalDate } from '@habitquest/core/dates';
+import { formatDate } from '../../lib/format';
 
 /**
  * A day named briefly, 'Mon, Nov 23', with the year when it is not `today`'s ('Mon, Nov 23,
@@ -6,11 +7,5 @@ import { parseLocalDate, type LocalDate } from '@habitquest/core/dates';
  */
 export function shortDayLabel(date: LocalDate, today: LocalDate): string {
   const isSameYear = parseLocalDate(date).year === parseLocalDate(today).year;
-  return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    ...(isSameYear ? {} : { year: 'numeric' }),
-    timeZone: 'UTC',
-  });
+  return formatDate(date, isSameYear ? 'weekdayShort' : 'weekdayShortWithYear');
 }

@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { dashboardCopy as copy } from './copy';
 import { ProgressBar } from '../../components/ui/ProgressBar';
+import { formatNumber } from '../../lib/format';
 
 /** Today's date, level, XP to the next level, points and the day streak (docs/product.md). */
 export function AdventurerCard({
@@ -56,7 +57,7 @@ export function AdventurerCard({
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <span className="inline-flex items-center gap-1.5 rounded-xl bg-slate-100 px-3 py-2 text-sm font-semibold text-slate-800 dark:bg-slate-800 dark:text-slate-100">
           <Coins aria-hidden className="size-4 text-amber-600 dark:text-amber-300" />
-          {progress.points.toLocaleString('en-US')}{' '}
+          {formatNumber(progress.points)}{' '}
           <span className="font-normal">{copy.pointsUnit(progress.points)}</span>
         </span>
         <Button
@@ -81,8 +82,8 @@ export function AdventurerCard({
       >
         <dl className="grid grid-cols-3 gap-3 text-center">
           {[
-            [copy.totalXp, progress.xp.toLocaleString('en-US')],
-            [copy.points, progress.points.toLocaleString('en-US')],
+            [copy.totalXp, formatNumber(progress.xp)],
+            [copy.points, formatNumber(progress.points)],
             [copy.currentStreak, copy.days(progress.streak)],
           ].map(([label, value]) => (
             <div key={label} className="rounded-2xl bg-slate-100 p-3 dark:bg-slate-800">

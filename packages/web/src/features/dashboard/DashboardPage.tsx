@@ -29,6 +29,7 @@ import { Header } from './Header';
 import { Hero } from './Hero';
 import { SkipLink } from './SkipLink';
 import { lazyPart } from '../../app/lazy-part';
+import { formatDate } from '../../lib/format';
 
 const EMPTY: Completion[] = [];
 
@@ -57,13 +58,7 @@ const HabitFormDialog = lazyPart(
 );
 
 function fullDate(date: LocalDate): string {
-  return new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  return formatDate(date, 'full');
 }
 
 /** The signed-in home: header, hero, adventurer card, calendar, habits and goals. */

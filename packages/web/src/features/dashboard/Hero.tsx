@@ -7,6 +7,7 @@ import { shortDayLabel } from '../calendar/day-label';
 import { SettingsButton } from '../settings/SettingsButton';
 import { dashboardCopy as copy } from './copy';
 import { ThemeSwitch } from './ThemeSwitch';
+import { formatNumber } from '../../lib/format';
 
 /** Title, tagline, the four stat cards of the selected day, and the theme switch. */
 export function Hero({
@@ -29,7 +30,7 @@ export function Hero({
     },
     { label: copy.completionRate, value: day ? `${day.completionRate}%` : '–', Icon: Percent },
     { label: copy.currentLevel, value: String(me.progress.level), Icon: Trophy },
-    { label: copy.totalXp, value: me.progress.xp.toLocaleString('en-US'), Icon: Sparkles },
+    { label: copy.totalXp, value: formatNumber(me.progress.xp), Icon: Sparkles },
   ];
   return (
     <section className="bg-accent-gradient rounded-3xl p-4 shadow-xl shadow-indigo-500/20 sm:p-8">

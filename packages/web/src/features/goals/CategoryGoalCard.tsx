@@ -6,6 +6,7 @@ import { cx } from '../../components/ui/cx';
 import { goalsCopy as copy } from './copy';
 import type { CategoryGoal } from './goal-model';
 import { TargetInput } from './TargetInput';
+import { formatNumber } from '../../lib/format';
 
 const STATUS_TONES: Record<GoalStatus, string> = {
   'Complete!': 'bg-emerald-100 text-emerald-800 dark:bg-emerald-400/15 dark:text-emerald-300',
@@ -70,9 +71,9 @@ export function CategoryGoalCard({
           <div className="flex flex-wrap items-end justify-between gap-x-2">
             <p className="text-sm text-slate-600 dark:text-slate-300">
               <span className="text-2xl font-extrabold tabular-nums text-slate-900 dark:text-white">
-                {progress.xp.toLocaleString('en-US')}
+                {formatNumber(progress.xp)}
               </span>{' '}
-              / {progress.target.toLocaleString('en-US')} {copy.xpUnit}
+              / {formatNumber(progress.target)} {copy.xpUnit}
               <span className="sr-only"> {copy.thisMonth}</span>
             </p>
             <p className="text-lg font-bold tabular-nums text-slate-900 dark:text-white">
@@ -89,7 +90,7 @@ export function CategoryGoalCard({
         <div className="flex flex-col gap-1">
           <p className="text-sm text-slate-600 dark:text-slate-300">
             <span className="text-2xl font-extrabold tabular-nums text-slate-900 dark:text-white">
-              {progress.xp.toLocaleString('en-US')}
+              {formatNumber(progress.xp)}
             </span>{' '}
             {copy.xpUnit} {copy.thisMonth}
           </p>

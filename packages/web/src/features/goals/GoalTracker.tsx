@@ -13,6 +13,7 @@ import { GoalTrackerHeader } from './GoalTrackerHeader';
 import { useDeleteCategory, useUpdateCategoryTarget } from './mutations';
 import { categoriesQuery } from './queries';
 import { lazyPart } from '../../app/lazy-part';
+import { formatDate } from '../../lib/format';
 
 // The dialogs are rarely opened, so they load on first use and stay out of the initial bundle.
 const CreateCategoryDialog = lazyPart(
@@ -53,11 +54,7 @@ type OpenDialog =
   | { kind: 'uncategorized' };
 
 function monthLabel(today: LocalDate): string {
-  return new Date(`${today}T12:00:00Z`).toLocaleDateString('en-US', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  return formatDate(today, 'monthYear');
 }
 
 /** Goal Tracker by Category (docs/product.md): each category's XP this month against its target. */

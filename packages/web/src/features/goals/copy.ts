@@ -1,13 +1,13 @@
 /** Every string of the Goal Tracker and its category dialogs (docs/product.md: verbatim where given). */
+import { formatNumber } from '../../lib/format';
 export const goalsCopy = {
   heading: 'Goal Tracker by Category',
   intro: (month: string) => `Monthly XP goals for ${month}`,
   summary: (xp: number, met: number, total: number) =>
-    `${xp.toLocaleString('en-US')} XP this month · ${met} of ${total} goals met`,
+    `${formatNumber(xp)} XP this month · ${met} of ${total} goals met`,
   addCategory: 'Add Category',
   uncategorized: (count: number) => `Uncategorized (${count})`,
-  xpOfTarget: (xp: number, target: number) =>
-    `${xp.toLocaleString('en-US')} / ${target.toLocaleString('en-US')} XP`,
+  xpOfTarget: (xp: number, target: number) => `${formatNumber(xp)} / ${formatNumber(target)} XP`,
   thisMonth: 'this month',
   progressLabel: (name: string) => `${name} progress toward the monthly target`,
   target: 'Target',
@@ -36,7 +36,7 @@ export const goalsCopy = {
   namePlaceholder: 'e.g. Reading',
   monthlyTarget: 'Monthly XP target',
   targetRange: (min: number, max: number) =>
-    `Target must be a whole number of XP from ${String(min)} to ${max.toLocaleString('en-US')}.`,
+    `Target must be a whole number of XP from ${String(min)} to ${formatNumber(max)}.`,
   cancel: 'Cancel',
   create: 'Create Category',
   creating: 'Creating...',

@@ -1,8 +1,8 @@
 import { EARNING_RATE_TEXT } from '@habitquest/core/levels';
+import { formatNumber } from '../../lib/format';
 
 /** '1 pt', '0 pts', '1,200 pts': one point is singular (also −1). */
-const pts = (n: number): string =>
-  `${n.toLocaleString('en-US')} ${Math.abs(n) === 1 ? 'pt' : 'pts'}`;
+const pts = (n: number): string => `${formatNumber(n)} ${Math.abs(n) === 1 ? 'pt' : 'pts'}`;
 
 /**
  * Every string of the rewards shop, its dialogs and the inventory (docs/product.md verbatim where
@@ -53,7 +53,7 @@ export const rewardsCopy = {
   namePlaceholder: 'e.g. Movie night',
   costLabel: 'Cost in points',
   costRange: (min: number, max: number) =>
-    `Cost must be a whole number of points from ${String(min)} to ${max.toLocaleString('en-US')}.`,
+    `Cost must be a whole number of points from ${String(min)} to ${formatNumber(max)}.`,
   description: 'Description (optional)',
   descriptionPlaceholder: 'What makes it special?',
   icon: 'Icon (optional)',

@@ -4,6 +4,7 @@
  */
 import { compareRewards } from '@habitquest/core/rewards';
 import type { Purchase, Reward } from '@habitquest/contracts/rewards';
+import { formatInstant } from '../../lib/format';
 
 /** Points still missing before a reward can be redeemed (0 when it already can). */
 export function pointsShort(points: number, cost: number): number {
@@ -51,12 +52,5 @@ export function purchaseLabel(purchase: Purchase): { name: string; cost: number 
 export function formatRedeemedAt(instant: string, timeZone: string): string {
   const date = new Date(instant);
   if (Number.isNaN(date.getTime())) return instant;
-  return date.toLocaleString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone,
-  });
+  return formatInstant(date, timeZone);
 }

@@ -18,6 +18,7 @@ import {
   type StorageReport,
 } from '../storage-usage';
 import { Section } from './parts';
+import { formatNumber } from '../../../lib/format';
 
 export const accountSizeQuery = {
   queryKey: ['account-size'] as const,
@@ -204,7 +205,7 @@ export function StoragePanel() {
           <dl data-testid="server-size" className="grid grid-cols-2 gap-2 sm:grid-cols-3">
             {SERVER_COUNTS.map((key) => (
               <Tile key={key} label={copy.serverCounts[key]}>
-                {server.data[key].toLocaleString('en-US')}
+                {formatNumber(server.data[key])}
               </Tile>
             ))}
             <Tile label={copy.serverBytesLabel}>
