@@ -20,8 +20,9 @@ export function meRoutes(deps: FeatureDeps): Hono<AppEnv> {
   serve(app, routes.updateSettings, async (c, { body: patch }) => {
     const settings = await updateSettings({ db, userId: c.get('userId'), patch });
     await events.publish(c.get('userId'), { type: 'settings', payload: { settings } });
-    // A new week start re-keys weekly completions and moves every week's figures.
-    if (patch.weekStart !== undefined) {
+    // A new week start re-keys weekly completions and moves every week's figures; a new time
+    // zone moves "today", and with it streaks and every figure keyed by dates.
+    if (patch.weekStart !== undefined || patch.timeZone !== undefined) {
       await events.publish(c.get('userId'), { type: 'completions', payload: { habitIds: [] } });
     }
     return settings;

@@ -77,6 +77,24 @@ describe.each(DATABASE_KINDS)('realtime events on %s', (kind) => {
     events.close();
   });
 
+  it('a new time zone or week start also tells every device to re-read what dates key', async () => {
+    const { client } = await signUp(server);
+    const events = await openEvents(client);
+    await events.next('heartbeat');
+    await client.patch('/api/settings', { timeZone: 'Asia/Tokyo' });
+    await events.next('settings');
+    expect((await events.next('completions')).data).toEqual({ habitIds: [] });
+    await client.patch('/api/settings', { weekStart: 1 });
+    await events.next('settings');
+    await events.next('completions');
+    // A theme changes no date: no completions event follows it.
+    await client.patch('/api/settings', { theme: 'dark' });
+    await events.next('settings');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(events.received.filter((e) => e.event === 'completions')).toHaveLength(2);
+    events.close();
+  });
+
   it('needs a session', async () => {
     const response = await fetch(`${server.url}/api/events`);
     expect(response.status).toBe(401);

@@ -1,16 +1,19 @@
 import type { LocalDate } from '@habitquest/core/dates';
+import type { QueryKeyPrefix } from '@habitquest/contracts/event-map';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../lib/api';
 import { routes } from '@habitquest/contracts/routes';
 
 /** Every analytics key starts with 'analytics', so the live events invalidate them all at once. */
 export const analyticsKeys = {
-  all: ['analytics'] as const,
-  overview: (year: number) => ['analytics', 'overview', String(year)] as const,
+  all: ['analytics'] as const satisfies QueryKeyPrefix,
+  overview: (year: number) =>
+    ['analytics', 'overview', String(year)] as const satisfies QueryKeyPrefix,
   monthly: (year: number, month: number) =>
-    ['analytics', 'monthly', String(year), String(month)] as const,
-  weekly: (referenceDate: LocalDate) => ['analytics', 'weekly', referenceDate] as const,
-  daily: (date: LocalDate) => ['analytics', 'daily', date] as const,
+    ['analytics', 'monthly', String(year), String(month)] as const satisfies QueryKeyPrefix,
+  weekly: (referenceDate: LocalDate) =>
+    ['analytics', 'weekly', referenceDate] as const satisfies QueryKeyPrefix,
+  daily: (date: LocalDate) => ['analytics', 'daily', date] as const satisfies QueryKeyPrefix,
 };
 
 // Fresh for a minute: a completion elsewhere also invalidates these through the live events.

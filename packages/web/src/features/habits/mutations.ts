@@ -33,7 +33,7 @@ export function moveProgress(me: Me, xpDelta: number, pointsDelta: number): Me {
 }
 
 function patchCompletions(client: QueryClient, toggle: Toggle, key: string): void {
-  client.setQueriesData<Completion[]>({ queryKey: ['completions'] }, (list) => {
+  client.setQueriesData<Completion[]>({ queryKey: habitKeys.allCompletions }, (list) => {
     if (!list) return list;
     const without = list.filter((c) => !(c.habitId === toggle.habit.id && c.periodKey === key));
     if (!toggle.completed) return without;
@@ -63,8 +63,10 @@ export function useSetCompletion() {
       }),
     onMutate: async (toggle) => {
       const key = periodKey(toggle.date, toggle.habit.frequency, toggle.weekStart);
-      await client.cancelQueries({ queryKey: ['completions'] });
-      const completions = client.getQueriesData<Completion[]>({ queryKey: ['completions'] });
+      await client.cancelQueries({ queryKey: habitKeys.allCompletions });
+      const completions = client.getQueriesData<Completion[]>({
+        queryKey: habitKeys.allCompletions,
+      });
       const me = client.getQueryData<Me>(meQuery.queryKey);
       patchCompletions(client, toggle, key);
       if (me) {

@@ -1,12 +1,17 @@
 import { addDays, formatLocalDate } from '@habitquest/core/dates';
 import { weekStartOf, type WeekStart } from '@habitquest/core/periods';
+import type { QueryKeyPrefix } from '@habitquest/contracts/event-map';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../lib/api';
 import { routes } from '@habitquest/contracts/routes';
 
+/** Every key starts with a root of the live event map, so the events reach them. */
 export const habitKeys = {
-  all: ['habits'] as const,
-  completions: (from: string, to: string) => ['completions', from, to] as const,
+  all: ['habits'] as const satisfies QueryKeyPrefix,
+  /** Every completions window at once. */
+  allCompletions: ['completions'] as const satisfies QueryKeyPrefix,
+  completions: (from: string, to: string) =>
+    ['completions', from, to] as const satisfies QueryKeyPrefix,
 };
 
 /** Habits are stale after 2 min (docs/product.md). */

@@ -3,6 +3,7 @@ import { Check, PartyPopper } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
+import { invalidateFor } from '../live/use-live-updates';
 import { meQuery } from '../me/queries';
 import { proCopy as copy } from './copy';
 
@@ -23,9 +24,9 @@ export function ProWelcomeDialog({ onClose }: { onClose: () => void }) {
   onCloseRef.current = onClose;
 
   useEffect(() => {
+    // What the plan event refreshes: the plan's limits and the analytics it unlocks.
     const refresh = (): void => {
-      void queryClient.invalidateQueries({ queryKey: ['me'] });
-      void queryClient.invalidateQueries({ queryKey: ['analytics'] });
+      void invalidateFor(queryClient, 'plan');
     };
     refresh();
     return refresh;

@@ -1,10 +1,11 @@
+import type { QueryKeyPrefix } from '@habitquest/contracts/event-map';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../lib/api';
 import { routes } from '@habitquest/contracts/routes';
 
 export const rewardKeys = {
-  all: ['rewards'] as const,
-  purchases: ['purchases'] as const,
+  all: ['rewards'] as const satisfies QueryKeyPrefix,
+  purchases: ['purchases'] as const satisfies QueryKeyPrefix,
 };
 
 /** GET /api/rewards: the shop, cheapest first; rewards are cached 10 min (docs/product.md). */

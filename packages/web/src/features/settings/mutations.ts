@@ -28,9 +28,10 @@ export function useUpdateSettings() {
       if (context?.previous) queryClient.setQueryData(meQuery.queryKey, context.previous);
       toast.error(error.message || 'Failed to save settings. Please try again.');
     },
-    // A new week start regroups weekly completions on the server.
+    // A new week start regroups weekly completions on the server, and a new time zone moves
+    // "today": either way every figure keyed by dates is read again (the server says the same).
     onSettled: (_settings, _error, patch) =>
-      patch.weekStart === undefined
+      patch.weekStart === undefined && patch.timeZone === undefined
         ? invalidateFor(queryClient, 'settings')
         : invalidateFor(queryClient, 'settings', 'completions'),
   });

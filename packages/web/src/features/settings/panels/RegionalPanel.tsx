@@ -1,5 +1,4 @@
 import type { WeekStart } from '@habitquest/core/periods';
-import { useQueryClient } from '@tanstack/react-query';
 import { MapPin } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
@@ -48,7 +47,6 @@ const label = (zone: string): string => zone.replaceAll('_', ' ');
  */
 export function RegionalPanel({ timeZone, weekStart }: { timeZone: string; weekStart: WeekStart }) {
   const update = useUpdateSettings();
-  const client = useQueryClient();
   const [search, setSearch] = useState('');
   const zones = useMemo(allTimeZones, []);
   const shown = useMemo(() => {
@@ -60,15 +58,9 @@ export function RegionalPanel({ timeZone, weekStart }: { timeZone: string; weekS
   const searchId = useId();
   const listId = useId();
 
-  const refreshDates = (): void => {
-    // "Today" and the week move: every figure keyed by dates is read again.
-    void client.invalidateQueries({ queryKey: ['completions'] });
-    void client.invalidateQueries({ queryKey: ['habits'] });
-    void client.invalidateQueries({ queryKey: ['analytics'] });
-  };
   const saveZone = (zone: string): void => {
     if (zone === timeZone) return;
-    update.mutate({ timeZone: zone }, { onSuccess: refreshDates });
+    update.mutate({ timeZone: zone });
   };
 
   return (
@@ -146,7 +138,7 @@ export function RegionalPanel({ timeZone, weekStart }: { timeZone: string; weekS
           options={copy.weekdays.map((day, index) => ({ value: String(index), label: day }))}
           onChange={(event) => {
             const next = Number(event.target.value) as WeekStart;
-            if (next !== weekStart) update.mutate({ weekStart: next }, { onSuccess: refreshDates });
+            if (next !== weekStart) update.mutate({ weekStart: next });
           }}
         />
       </Section>
