@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export type SettingsTab =
   'Audio' | 'Appearance' | 'Regional' | 'Data' | 'Storage' | 'Notifications';
@@ -20,7 +20,9 @@ export class SettingsDialog {
   }
 
   async tab(name: SettingsTab): Promise<void> {
-    await this.dialog.getByRole('tab', { name }).click();
+    const tab = this.dialog.getByRole('tab', { name });
+    await tab.click();
+    await expect(tab).toHaveAttribute('aria-selected', 'true');
   }
 
   accent(name: string): Locator {
