@@ -117,6 +117,35 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': 'off' },
   },
   {
+    // The web's layers point one way: app/ and features/ build on lib/ and components/.
+    files: ['packages/web/src/lib/**', 'packages/web/src/components/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@habitquest/server*', 'node:*'],
+              message: 'the browser never imports server code.',
+            },
+            {
+              group: ['**/app/*', '**/features/*'],
+              message: 'lib/ and components/ sit below app/ and features/: nothing imports upward.',
+            },
+          ],
+          paths: [
+            {
+              name: 'react',
+              importNames: ['lazy'],
+              message:
+                'use lazyPart (app/lazy-part.tsx): a failed chunk then shows Retry, not a white page.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['packages/server/src/**'],
     rules: {
       'no-restricted-imports': [
