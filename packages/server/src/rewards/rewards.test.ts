@@ -86,6 +86,19 @@ describe.each(DATABASE_KINDS)('rewards on %s', (kind) => {
     ]);
   });
 
+  it('orders names by code units, as the web does, whatever the database collation', async () => {
+    const { client } = await signUp(server);
+    for (const name of ['apple', 'Banana', 'Äpfel', 'apple pie']) {
+      expect((await client.post('/api/rewards', { name, cost: 10 })).status).toBe(201);
+    }
+    expect((await listOf(client)).map((reward) => reward.name)).toEqual([
+      'Banana',
+      'apple',
+      'apple pie',
+      'Äpfel',
+    ]);
+  });
+
   it('refuses bad create bodies and changes nothing', async () => {
     const { client } = await signUp(server);
     await client.post('/api/rewards', { name: 'Existing' });
