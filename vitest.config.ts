@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['packages/*/src/**/*.test.{ts,tsx}'],
+    include: ['packages/*/{src,test}/**/*.test.{ts,tsx}'],
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,

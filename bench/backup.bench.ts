@@ -9,7 +9,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import type { BackupFile } from '@habitquest/core/backup-schema';
-import { backupFileOf, backupHabit, everyDay } from '@habitquest/server/backup/backup-fixture';
+import { backupFileOf, backupHabit, everyDay } from '@habitquest/server/test/backup-fixture';
 import { entitlements } from '@habitquest/server/db/schema';
 import { MAX_IMPORT_BYTES } from '@habitquest/server/http/body-limit';
 import {
@@ -18,7 +18,7 @@ import {
   TEST_ORIGIN,
   type TestClient,
   type TestServer,
-} from '@habitquest/server/testing/harness';
+} from '@habitquest/server/test/harness';
 
 const READERS = 4;
 /** Reads per second, sent at a steady pace whether or not earlier ones were answered. */

@@ -19,7 +19,7 @@ import {
   signUp,
   startTestServer,
   type TestClient,
-} from '@habitquest/server/testing/harness';
+} from '@habitquest/server/test/harness';
 import { Hono } from 'hono';
 import pg from 'pg';
 

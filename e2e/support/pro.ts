@@ -3,7 +3,7 @@
  * stand-in's page, which sends the app the signed webhook that grants Pro.
  */
 import { expect, type APIRequestContext } from '@playwright/test';
-import { refuseCheckoutsOf } from '@habitquest/server/billing/stripe-stand-in';
+import { refuseCheckoutsOf } from '@habitquest/server/test/stripe-stand-in';
 import { APP_URL, STRIPE_URL } from './e2e-env';
 
 const headers = { origin: APP_URL };

@@ -2,7 +2,7 @@
  * The end-to-end run's Stripe: the billing tests' stand-in with its hosted payment page, started
  * by playwright.config.ts beside the app. Paying on its page sends the app a signed webhook.
  */
-import { startStripeStandIn } from '@habitquest/server/billing/stripe-stand-in';
+import { startStripeStandIn } from '@habitquest/server/test/stripe-stand-in';
 import { APP_URL, STRIPE_PORT, WEBHOOK_SECRET } from './e2e-env';
 
 const standIn = await startStripeStandIn({

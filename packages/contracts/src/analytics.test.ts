@@ -5,7 +5,7 @@ import {
   PURCHASES,
   randomFacts,
   TODAY,
-} from '@habitquest/core/analytics-fixture';
+} from '../../core/test/analytics-fixture';
 import { monthlyAnalytics } from '@habitquest/core/analytics-monthly';
 import { overviewAnalytics } from '@habitquest/core/analytics-overview';
 import { weeklyAnalytics } from '@habitquest/core/analytics-weekly';

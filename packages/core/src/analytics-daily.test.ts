@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FACTS, READ, done, randomFacts } from './analytics-fixture';
+import { FACTS, READ, done, randomFacts } from '../test/analytics-fixture';
 import { dailyAnalytics } from './analytics-daily';
 import { dayInsights } from './stats';
 import { habitStreaks } from './streaks';

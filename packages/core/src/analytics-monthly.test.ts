@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CATEGORIES, FACTS, randomFacts } from './analytics-fixture';
+import { CATEGORIES, FACTS, randomFacts } from '../test/analytics-fixture';
 import { monthlyAnalytics } from './analytics-monthly';
 import { daysInMonth } from './dates';
 import { monthlyRateBand } from './stats';

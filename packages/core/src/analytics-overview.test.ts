@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FACTS, PURCHASES, randomFacts } from './analytics-fixture';
+import { FACTS, PURCHASES, randomFacts } from '../test/analytics-fixture';
 import { firstYearOf, overviewAnalytics, shopMonthsOf } from './analytics-overview';
 import { monthRange, rangeTotals } from './analytics-tally';
 

@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BUDGET, COMPLETIONS, FACTS, GYM, READ, TODAY, randomFacts } from './analytics-fixture';
+import {
+  BUDGET,
+  COMPLETIONS,
+  FACTS,
+  GYM,
+  READ,
+  TODAY,
+  randomFacts,
+} from '../test/analytics-fixture';
 import {
   dayBar,
   habitInstances,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FACTS, randomFacts } from './analytics-fixture';
+import { FACTS, randomFacts } from '../test/analytics-fixture';
 import { weeklyAnalytics } from './analytics-weekly';
 import { WEEKDAY_LABELS } from './analytics-tally';
 import { addDays, fromEpochDay, weekdayOf } from './dates';

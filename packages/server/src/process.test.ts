@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseLockFile } from './data-dir';
-import { spawnServerFile, type ChildServer } from './testing/child-server';
+import { spawnServerFile, type ChildServer } from '../test/child-server';
 import {
   createTestDatabase,
   DATABASE_KINDS,
@@ -17,7 +17,7 @@ import {
   TEST_AUTH_SECRET,
   TEST_ORIGIN,
   TestClient,
-} from './testing/harness';
+} from '../test/harness';
 
 /** Starting a process costs seconds on a busy machine (TypeScript, then the database). */
 const PROCESS_TIMEOUT = 120_000;

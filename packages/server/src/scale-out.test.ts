@@ -7,10 +7,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGN_IN_PER_IP } from './auth/routes';
 import { RECONNECT_AFTER_SHUTDOWN_MS } from './realtime/routes';
-import { spawnServerFile, type ChildServer } from './testing/child-server';
-import { createTestDatabase, signUp, TEST_AUTH_SECRET, TestClient } from './testing/harness';
-import { startRoundRobinProxy, type RoundRobinProxy } from './testing/round-robin-proxy';
-import { openEvents } from './testing/sse';
+import { spawnServerFile, type ChildServer } from '../test/child-server';
+import { createTestDatabase, signUp, TEST_AUTH_SECRET, TestClient } from '../test/harness';
+import { startRoundRobinProxy, type RoundRobinProxy } from '../test/round-robin-proxy';
+import { openEvents } from '../test/sse';
 
 type Json = Record<string, unknown>;
 const TIMEOUT = 180_000;

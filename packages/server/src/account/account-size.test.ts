@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEEDED, seedUser, userIdOf } from '../backup/backup-fixture';
-import { DATABASE_KINDS, signUp, startTestServer, type TestServer } from '../testing/harness';
+import { SEEDED, seedUser, userIdOf } from '../../test/backup-fixture';
+import { DATABASE_KINDS, signUp, startTestServer, type TestServer } from '../../test/harness';
 
 describe.each(DATABASE_KINDS)('GET /api/account/size on %s', (kind) => {
   let server: TestServer;

@@ -15,7 +15,7 @@ import {
   TEST_AUTH_SECRET,
   TEST_ORIGIN,
   TestClient,
-} from '../testing/harness';
+} from '../../test/harness';
 import { EXIT, runAdmin, USAGE } from './run-admin';
 
 function capture() {

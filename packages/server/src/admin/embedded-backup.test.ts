@@ -5,14 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type Config } from '../config';
 import { createLogger } from '../logger';
 import { startServer, type RunningServer } from '../server';
-import { spawnServerFile } from '../testing/child-server';
+import { spawnServerFile } from '../../test/child-server';
 import {
   pgliteTemplate,
   signUp,
   TEST_AUTH_SECRET,
   TEST_ORIGIN,
   TestClient,
-} from '../testing/harness';
+} from '../../test/harness';
 import { EXIT, runAdmin } from './run-admin';
 
 async function admin(config: Config, ...argv: string[]) {

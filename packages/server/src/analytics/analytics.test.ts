@@ -13,14 +13,14 @@ import {
   startTestServer,
   TestClient,
   type TestServer,
-} from '../testing/harness';
+} from '../../test/harness';
 import {
   expectedDailyMarch5,
   expectedDailyToday,
   EXPECTED_OVERVIEW_2026,
   EXPECTED_WEEKLY,
   expectedMonthlyMarch,
-} from './expected-figures';
+} from '../../test/analytics-expected';
 
 const NOW = new Date('2026-03-10T04:00:00Z');
 const PATHS = ['overview?year=2026', 'monthly?year=2026&month=3', 'weekly', 'daily'];
@@ -60,7 +60,7 @@ async function complete(client: TestClient, habitId: string, dates: string[]): P
   }
 }
 
-/** The dataset of expected-figures.ts, through the API where the API offers a way. */
+/** The dataset of test/analytics-expected.ts, through the API where the API offers a way. */
 async function seed(server: TestServer): Promise<Seeded> {
   const { client } = await signUp(server);
   await makePro(server, client);

@@ -7,7 +7,7 @@ import {
   startTestServer,
   TestClient,
   type TestServer,
-} from '../testing/harness';
+} from '../../test/harness';
 
 let ipCounter = 0;
 /** Each client gets its own address (the servers trust X-Forwarded-For), so limits stay apart. */

@@ -11,7 +11,7 @@ import {
   startTestServer,
   TestClient,
   type TestServer,
-} from '../testing/harness';
+} from '../../test/harness';
 import { AUTH_LIMITS } from './limits';
 import { LIMIT_MESSAGES } from './routes';
 

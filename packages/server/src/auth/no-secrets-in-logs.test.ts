@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../logger';
-import { DATABASE_KINDS, startTestServer, TestClient, type TestServer } from '../testing/harness';
+import { DATABASE_KINDS, startTestServer, TestClient, type TestServer } from '../../test/harness';
 
 describe.each(DATABASE_KINDS)('logs on %s', (kind) => {
   const lines: string[] = [];

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS, startTestServer, TestClient, type TestServer } from '../testing/harness';
+import { DATABASE_KINDS, startTestServer, TestClient, type TestServer } from '../../test/harness';
 
 const HTTPS_ORIGIN = 'https://habitquest.test';
 

@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimits } from '../db/schema';
-import { DATABASE_KINDS, startTestServer, type TestServer } from '../testing/harness';
+import { DATABASE_KINDS, startTestServer, type TestServer } from '../../test/harness';
 import { AUTH_LIMITS, counterRetentionMs } from './limits';
 import { hitLimit, PURGE_EVERY_MS, rateLimitPurger } from './rate-limit';
 

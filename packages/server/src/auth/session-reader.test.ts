@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { session } from '../db/auth-schema';
-import { DATABASE_KINDS, signUp, startTestServer, type TestServer } from '../testing/harness';
+import { DATABASE_KINDS, signUp, startTestServer, type TestServer } from '../../test/harness';
 import { verifiedToken } from './session-reader';
 
 const SECRET = 'a-test-secret-that-is-long-enough-for-hmac';

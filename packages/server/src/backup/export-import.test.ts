@@ -3,9 +3,16 @@ import { validateBackup } from '@habitquest/core/backup-validate';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories, habits } from '../db/schema';
-import { DATABASE_KINDS, signUp, startTestServer, type TestServer } from '../testing/harness';
-import { openEvents } from '../testing/sse';
-import { exportOf, SEEDED, seedUser, stateOf, userIdOf, withoutIds } from './backup-fixture';
+import { DATABASE_KINDS, signUp, startTestServer, type TestServer } from '../../test/harness';
+import { openEvents } from '../../test/sse';
+import {
+  exportOf,
+  SEEDED,
+  seedUser,
+  stateOf,
+  userIdOf,
+  withoutIds,
+} from '../../test/backup-fixture';
 
 // 06:05 UTC is 14:05 in Manila: the file name is stamped in the user's own time zone.
 const NOW = new Date('2024-05-09T06:05:00.000Z');

@@ -11,8 +11,8 @@ import {
   type BackupHabit,
 } from '@habitquest/core/backup-schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS, signUp, startTestServer, type TestServer } from '../testing/harness';
-import { backupCompletion, backupFileOf, backupHabit, exportOf } from './backup-fixture';
+import { DATABASE_KINDS, signUp, startTestServer, type TestServer } from '../../test/harness';
+import { backupCompletion, backupFileOf, backupHabit, exportOf } from '../../test/backup-fixture';
 
 const habit = (overrides: Partial<BackupHabit> = {}): BackupHabit =>
   backupHabit({ name: 'Read', ...overrides });

@@ -9,7 +9,7 @@ import {
   startTestServer,
   TestClient,
   type TestServer,
-} from '../testing/harness';
+} from '../../test/harness';
 import {
   backupFileOf as fileOf,
   backupHabit,
@@ -17,7 +17,7 @@ import {
   seedUser,
   stateOf,
   userIdOf,
-} from './backup-fixture';
+} from '../../test/backup-fixture';
 import { writeBackupData } from './write-backup-data';
 
 const habit = (index: number, overrides: Partial<BackupHabit> = {}): BackupHabit =>

@@ -1,7 +1,7 @@
 import { DEFAULT_SETTINGS } from '@habitquest/contracts/settings';
 import { type BackupData, type BackupHabit } from '@habitquest/core/backup-schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS, signUp, startTestServer, type TestServer } from '../testing/harness';
+import { DATABASE_KINDS, signUp, startTestServer, type TestServer } from '../../test/harness';
 import {
   backupFileOf as fileOf,
   backupHabit,
@@ -11,7 +11,7 @@ import {
   stateOf,
   userIdOf,
   withoutIds,
-} from './backup-fixture';
+} from '../../test/backup-fixture';
 import { MAX_NESTING } from './prepare-import';
 
 /** `count` daily habits, each completed every day for `days` days from 2020-01-01. */

@@ -1,8 +1,8 @@
 import { DEFAULT_CATEGORIES, FALLBACK_CATEGORY } from '@habitquest/core/categories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS, signUp, startTestServer, type TestServer } from '../testing/harness';
-import { openEvents } from '../testing/sse';
-import { exportOf, SEEDED, seedUser, stateOf, userIdOf } from './backup-fixture';
+import { DATABASE_KINDS, signUp, startTestServer, type TestServer } from '../../test/harness';
+import { openEvents } from '../../test/sse';
+import { exportOf, SEEDED, seedUser, stateOf, userIdOf } from '../../test/backup-fixture';
 
 describe.each(DATABASE_KINDS)('reset on %s', (kind) => {
   let server: TestServer;

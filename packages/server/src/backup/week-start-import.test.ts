@@ -10,7 +10,7 @@ import {
   startTestServer,
   type TestClient,
   type TestServer,
-} from '../testing/harness';
+} from '../../test/harness';
 
 type Json = Record<string, unknown>;
 const NOW = new Date('2026-06-15T12:00:00Z'); // Monday 15 June 2026

@@ -6,16 +6,16 @@ import {
   startTestServer,
   TestClient,
   type TestServer,
-} from '../testing/harness';
+} from '../../test/harness';
 import { CHECKOUT_FAILED, NO_CHECKOUT_URL } from './create-checkout';
-import { startStripeStandIn, type StripeStandIn } from './stripe-stand-in';
+import { startStripeStandIn, type StripeStandIn } from '../../test/stripe-stand-in';
 import {
   purchasesOf,
   signUpWithId,
   startBillingServer,
   startCheckout,
   type ErrorBody,
-} from './test-support';
+} from '../../test/billing-support';
 
 describe.each(DATABASE_KINDS)('checkout on %s', (kind) => {
   let standIn: StripeStandIn;

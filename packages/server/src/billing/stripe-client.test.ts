@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createStripeClient, stripeHostOptions } from './stripe-client';
-import { startStripeStandIn } from './stripe-stand-in';
+import { startStripeStandIn } from '../../test/stripe-stand-in';
 
 describe('stripeHostOptions', () => {
   it('splits an API base into the host, port and protocol the Stripe client takes', () => {

@@ -6,10 +6,16 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../logger';
-import { DATABASE_KINDS, startTestServer, type TestServer } from '../testing/harness';
-import { startStripeStandIn, type StripeStandIn } from './stripe-stand-in';
-import { deliver, sessionEvent, WEBHOOK_SECRET } from './test-events';
-import { entitlementOf, planOf, purchasesOf, signUpWithId, startCheckout } from './test-support';
+import { DATABASE_KINDS, startTestServer, type TestServer } from '../../test/harness';
+import { startStripeStandIn, type StripeStandIn } from '../../test/stripe-stand-in';
+import { deliver, sessionEvent, WEBHOOK_SECRET } from '../../test/stripe-events';
+import {
+  entitlementOf,
+  planOf,
+  purchasesOf,
+  signUpWithId,
+  startCheckout,
+} from '../../test/billing-support';
 
 describe.each(DATABASE_KINDS)('the webhook checks the amount paid on %s', (kind) => {
   let standIn: StripeStandIn;

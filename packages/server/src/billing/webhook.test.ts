@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { revokePro } from '../admin/revoke-pro';
 import { entitlements } from '../db/schema';
-import { DATABASE_KINDS, type TestClient, type TestServer } from '../testing/harness';
-import { openEvents } from '../testing/sse';
-import { startStripeStandIn, type StripeStandIn } from './stripe-stand-in';
-import { deliver, sessionEvent, signatureFor } from './test-events';
+import { DATABASE_KINDS, type TestClient, type TestServer } from '../../test/harness';
+import { openEvents } from '../../test/sse';
+import { startStripeStandIn, type StripeStandIn } from '../../test/stripe-stand-in';
+import { deliver, sessionEvent, signatureFor } from '../../test/stripe-events';
 import {
   entitlementOf,
   planOf,
@@ -14,7 +14,7 @@ import {
   startCheckout,
   storedEvents,
   type ErrorBody,
-} from './test-support';
+} from '../../test/billing-support';
 
 const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 

@@ -1,8 +1,8 @@
 import type { Category } from '@habitquest/contracts/categories';
 import { DEFAULT_CATEGORIES, FALLBACK_CATEGORY } from '@habitquest/core/categories';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makePro, remove, userIdOf, type ErrorBody } from '../rewards/test-support';
-import { DATABASE_KINDS, signUp, startTestServer, type TestServer } from '../testing/harness';
+import { makePro, remove, userIdOf, type ErrorBody } from '../../test/rewards-support';
+import { DATABASE_KINDS, signUp, startTestServer, type TestServer } from '../../test/harness';
 
 const UNKNOWN_ID = '0b7e4c52-4c55-4f4e-9a55-2b1f6f1d3a10';
 const HUGE = 'x'.repeat(10_000);

@@ -8,14 +8,14 @@ import {
   remove,
   userIdOf,
   type ErrorBody,
-} from '../rewards/test-support';
+} from '../../test/rewards-support';
 import {
   DATABASE_KINDS,
   signUp,
   startTestServer,
   type TestClient,
   type TestServer,
-} from '../testing/harness';
+} from '../../test/harness';
 
 async function listOf(client: TestClient): Promise<Category[]> {
   return (await client.get<Category[]>('/api/categories')).body;

@@ -14,7 +14,7 @@ import {
   startTestServer,
   type TestClient,
   type TestServer,
-} from '../testing/harness';
+} from '../../test/harness';
 
 type Json = Record<string, unknown>;
 type Completion = { habitId: string; completionDate: string; periodKey: string; xpEarned: number };

@@ -5,7 +5,7 @@ import {
   startTestServer,
   TestClient,
   type TestServer,
-} from '../testing/harness';
+} from '../../test/harness';
 
 type Json = Record<string, unknown>;
 const NOW = new Date('2026-06-15T12:00:00Z'); // a Monday

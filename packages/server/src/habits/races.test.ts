@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completions, progress } from '../db/schema';
 import { ledgerSums } from '../progress/ledger';
-import { signUp, startTestServer, type TestClient, type TestServer } from '../testing/harness';
+import { signUp, startTestServer, type TestClient, type TestServer } from '../../test/harness';
 
 const NOW = new Date('2026-06-15T12:00:00Z');
 const TRIALS = 5;

@@ -12,7 +12,7 @@ import {
   startTestServer,
   type TestClient,
   type TestServer,
-} from '../testing/harness';
+} from '../../test/harness';
 
 type ErrorBody = { error: { code: string; message: string; issues?: { path: string }[] } };
 const MESSAGE = 'The date must be a real date from 1900-01-01 to 2200-12-31 (YYYY-MM-DD)';

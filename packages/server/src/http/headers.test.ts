@@ -6,8 +6,8 @@ import {
   startTestServer,
   TEST_ORIGIN,
   type TestServer,
-} from '../testing/harness';
-import { openEvents } from '../testing/sse';
+} from '../../test/harness';
+import { openEvents } from '../../test/sse';
 
 type RawAnswer = { status: number; headers: http.IncomingHttpHeaders; socketClosed: Promise<void> };
 

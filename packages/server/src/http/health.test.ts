@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS, startTestServer, type TestServer } from '../testing/harness';
+import { DATABASE_KINDS, startTestServer, type TestServer } from '../../test/harness';
 import { NOT_READY, startingApp } from './health';
 
 describe.each(DATABASE_KINDS)('health and readiness on %s', (kind) => {

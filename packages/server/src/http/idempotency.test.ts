@@ -1,8 +1,8 @@
 import { DEFAULT_MESSAGES } from '@habitquest/contracts/errors';
 import { MAX_ENTRY_AGE_DAYS } from '@habitquest/core/offline-queue';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ErrorBody } from '../rewards/test-support';
-import { DATABASE_KINDS, signUp, startTestServer, type TestServer } from '../testing/harness';
+import type { ErrorBody } from '../../test/rewards-support';
+import { DATABASE_KINDS, signUp, startTestServer, type TestServer } from '../../test/harness';
 import { IDEMPOTENCY_TTL_MS } from './idempotency';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

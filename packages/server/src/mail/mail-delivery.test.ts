@@ -9,7 +9,7 @@ import {
   startTestServer,
   TestClient,
   type TestServer,
-} from '../testing/harness';
+} from '../../test/harness';
 
 type SinkMail = { from: string; to: string[]; raw: string };
 

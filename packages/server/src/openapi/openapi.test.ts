@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, TestClient, type TestServer } from '../testing/harness';
+import { startTestServer, TestClient, type TestServer } from '../../test/harness';
 import { ROUTE_LIST } from '@habitquest/contracts/routes';
 
 describe('the OpenAPI document', () => {

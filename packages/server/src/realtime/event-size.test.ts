@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client';
 import { habits } from '../db/schema';
 import { createLogger } from '../logger';
-import { remove, userIdOf } from '../rewards/test-support';
-import { DATABASE_KINDS, signUp, startTestServer, type TestServer } from '../testing/harness';
-import { openEvents } from '../testing/sse';
+import { remove, userIdOf } from '../../test/rewards-support';
+import { DATABASE_KINDS, signUp, startTestServer, type TestServer } from '../../test/harness';
+import { openEvents } from '../../test/sse';
 import { createEventBus } from './bus';
 
 describe.each(DATABASE_KINDS)('realtime events too large for NOTIFY on %s', (kind) => {

@@ -6,8 +6,8 @@ import {
   startTestServer,
   TestClient,
   type TestServer,
-} from '../testing/harness';
-import { openEvents } from '../testing/sse';
+} from '../../test/harness';
+import { openEvents } from '../../test/sse';
 
 describe.each(DATABASE_KINDS)('realtime events on %s', (kind) => {
   let server: TestServer;

@@ -8,8 +8,8 @@ import {
   startTestServer,
   TestClient,
   type TestServer,
-} from '../testing/harness';
-import { openEvents, type EventStream } from '../testing/sse';
+} from '../../test/harness';
+import { openEvents, type EventStream } from '../../test/sse';
 
 /** Rejects when `promise` has not settled within `ms`. */
 function within(promise: Promise<unknown>, ms: number, what: string): Promise<unknown> {

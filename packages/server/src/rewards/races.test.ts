@@ -10,8 +10,8 @@ import {
   type ApiResponse,
   type TestClient,
   type TestServer,
-} from '../testing/harness';
-import { balancesOf, givePoints, userIdOf } from './test-support';
+} from '../../test/harness';
+import { balancesOf, givePoints, userIdOf } from '../../test/rewards-support';
 
 const TRIALS = 5;
 const PARALLEL = 20;

@@ -8,8 +8,14 @@ import {
   startTestServer,
   type TestClient,
   type TestServer,
-} from '../testing/harness';
-import { balancesOf, givePoints, remove, userIdOf, type ErrorBody } from './test-support';
+} from '../../test/harness';
+import {
+  balancesOf,
+  givePoints,
+  remove,
+  userIdOf,
+  type ErrorBody,
+} from '../../test/rewards-support';
 
 const UNKNOWN_ID = '0b7e4c52-4c55-4f4e-9a55-2b1f6f1d3a10';
 

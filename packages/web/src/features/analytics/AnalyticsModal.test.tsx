@@ -14,7 +14,14 @@ import { AnalyticsModal } from './AnalyticsModal';
 import { MONTHLY_BAND_COLORS, WEEKLY_BAND_COLORS } from './bands';
 import { monthlyBars } from './MonthlyTab';
 import { analyticsKeys } from './queries';
-import { daily, monthly, overview, overview2024, TODAY, weekly } from './test-fixtures';
+import {
+  daily,
+  monthly,
+  overview,
+  overview2024,
+  TODAY,
+  weekly,
+} from '../../../test/analytics-fixtures';
 import { weeklyBars } from './WeeklyTab';
 
 /** The upgrade modal is a lazy chunk: its first import may take a while on a busy machine. */

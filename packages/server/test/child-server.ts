@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { TEST_ORIGIN } from './harness';
 
-const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 export type ChildExit = { code: number | null; signal: NodeJS.Signals | null };
 

@@ -6,9 +6,9 @@
 import { deepStrictEqual } from 'node:assert/strict';
 import { addDays } from '@habitquest/core/dates';
 import { eq } from 'drizzle-orm';
-import { progress } from '../db/schema';
-import { ledgerSums } from '../progress/ledger';
-import type { ApiResponse, TestClient, TestServer } from '../testing/harness';
+import { progress } from '../../src/db/schema';
+import { ledgerSums } from '../../src/progress/ledger';
+import type { ApiResponse, TestClient, TestServer } from '../harness';
 import {
   categoryByName,
   expectedPlan,

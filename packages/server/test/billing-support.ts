@@ -1,15 +1,15 @@
 /** Tests only: servers wired to the Stripe stand-in, and what the billing tests read back. */
 import { eq } from 'drizzle-orm';
-import { entitlements, purchases, webhookEvents } from '../db/schema';
+import { entitlements, purchases, webhookEvents } from '../src/db/schema';
 import {
   signUp,
   startTestServer,
   type DatabaseKind,
   type TestClient,
   type TestServer,
-} from '../testing/harness';
+} from './harness';
 import type { StripeStandIn } from './stripe-stand-in';
-import { WEBHOOK_SECRET } from './test-events';
+import { WEBHOOK_SECRET } from './stripe-events';
 
 export type ErrorBody = { error: { code: string; message: string; [key: string]: unknown } };
 

@@ -16,12 +16,12 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import type { AuthLimits } from '../auth/limits';
-import { loadConfig, type Config } from '../config';
-import { openDatabase } from '../db/client';
-import { createLogger, type Logger } from '../logger';
-import type { Mail, Mailer } from '../mail/mailer';
-import { startServer, type RunningServer } from '../server';
+import type { AuthLimits } from '../src/auth/limits';
+import { loadConfig, type Config } from '../src/config';
+import { openDatabase } from '../src/db/client';
+import { createLogger, type Logger } from '../src/logger';
+import type { Mail, Mailer } from '../src/mail/mailer';
+import { startServer, type RunningServer } from '../src/server';
 
 export const DATABASE_KINDS = ['pglite', 'postgres'] as const;
 export type DatabaseKind = (typeof DATABASE_KINDS)[number];
@@ -60,7 +60,7 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
   };
 }
 
-const migrationsDir = path.resolve(import.meta.dirname, '../../drizzle');
+const migrationsDir = path.resolve(import.meta.dirname, '../drizzle');
 
 /**
  * A migrated PGlite data directory made once per set of migrations and copied for each test

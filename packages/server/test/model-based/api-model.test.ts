@@ -10,7 +10,7 @@
  * is a fresh user, free or Pro, with its own week start, time zone and fixed clock.
  *
  * A failure prints the seed, the shrunk scenario and command sequence, and what disagreed.
- * Replay it with HQ_MODEL_SEED=<seed> npx vitest run packages/server/src/model-based.
+ * Replay it with HQ_MODEL_SEED=<seed> npx vitest run packages/server/test/model-based.
  * HQ_MODEL_RUNS and HQ_MODEL_COMMANDS change the budget; HQ_MODEL_STATS=1 prints how often each
  * request met each outcome, to see what the runs exercised.
  */
@@ -18,8 +18,8 @@ import { localDateOf } from '@habitquest/core/dates';
 import type { WeekStart } from '@habitquest/core/periods';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { grantPro } from '../admin/grant-pro';
-import { DATABASE_KINDS, signUp, startTestServer, type TestServer } from '../testing/harness';
+import { grantPro } from '../../src/admin/grant-pro';
+import { DATABASE_KINDS, signUp, startTestServer, type TestServer } from '../harness';
 import { COMMANDS, createHabitParams, createHabits } from './commands';
 import { newUser } from './model';
 import { call, expectAgreement, learnIds, outcomeCounts, type Real } from './observe';

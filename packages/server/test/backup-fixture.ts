@@ -14,7 +14,7 @@ import {
 import { addDays, type LocalDate } from '@habitquest/core/dates';
 import { periodKey } from '@habitquest/core/periods';
 import { and, count, eq } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import type { Database } from '../src/db/client';
 import {
   categories,
   completions,
@@ -23,9 +23,9 @@ import {
   progress,
   purchasedRewards,
   rewards,
-} from '../db/schema';
-import { ledgerSums, lockUser, recordLedger } from '../progress/ledger';
-import type { TestClient } from '../testing/harness';
+} from '../src/db/schema';
+import { ledgerSums, lockUser, recordLedger } from '../src/progress/ledger';
+import type { TestClient } from './harness';
 
 /** A daily habit as a backup file holds it, worth 10 XP, with no completions unless given. */
 export function backupHabit(overrides: Partial<BackupHabit> = {}): BackupHabit {

@@ -10,7 +10,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { deliver, sessionEvent, signatureFor } from './test-events';
+import { deliver, sessionEvent, signatureFor } from './stripe-events';
 
 export type RecordedRequest = {
   method: string;

@@ -4,9 +4,9 @@
  * random datasets for the property tests.
  */
 import fc from 'fast-check';
-import { addDays, type LocalDate } from './dates';
-import type { CategoryFacts, CompletionFacts, HabitFacts, PurchaseFacts } from './model';
-import { FREQUENCIES, periodKey, type WeekStart } from './periods';
+import { addDays, type LocalDate } from '../src/dates';
+import type { CategoryFacts, CompletionFacts, HabitFacts, PurchaseFacts } from '../src/model';
+import { FREQUENCIES, periodKey, type WeekStart } from '../src/periods';
 
 export const TODAY: LocalDate = '2026-03-10';
 

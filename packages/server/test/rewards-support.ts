@@ -3,9 +3,9 @@
  * API under test offers no way (points, Pro, habits written by another feature).
  */
 import { eq } from 'drizzle-orm';
-import { entitlements, habits, progress } from '../db/schema';
-import { ledgerSums, lockUser, recordLedger, type Balances } from '../progress/ledger';
-import type { ApiResponse, TestClient, TestServer } from '../testing/harness';
+import { entitlements, habits, progress } from '../src/db/schema';
+import { ledgerSums, lockUser, recordLedger, type Balances } from '../src/progress/ledger';
+import type { ApiResponse, TestClient, TestServer } from './harness';
 
 export type ErrorBody = { error: { code: string; message: string; [key: string]: unknown } };
 

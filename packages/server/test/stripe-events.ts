@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
-import type { ApiResponse } from '../testing/harness';
+import type { ApiResponse } from './harness';
 
 export const WEBHOOK_SECRET = 'whsec_habitquest_test_secret';
 
