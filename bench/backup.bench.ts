@@ -8,7 +8,7 @@
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import type { BackupFile } from '@habitquest/core/backup-schema';
+import type { BackupFile } from '@habitquest/core/backup/schema';
 import { backupFileOf, backupHabit, everyDay } from '@habitquest/server/test/backup-fixture';
 import { entitlements } from '@habitquest/server/db/schema';
 import { MAX_IMPORT_BYTES } from '@habitquest/server/http/body-limit';

@@ -1,4 +1,4 @@
-import { dailyAnalytics } from '@habitquest/core/analytics-daily';
+import { dailyAnalytics } from '@habitquest/core/analytics/daily';
 import {
   CATEGORIES,
   FACTS,
@@ -6,9 +6,9 @@ import {
   randomFacts,
   TODAY,
 } from '../../core/test/analytics-fixture';
-import { monthlyAnalytics } from '@habitquest/core/analytics-monthly';
-import { overviewAnalytics } from '@habitquest/core/analytics-overview';
-import { weeklyAnalytics } from '@habitquest/core/analytics-weekly';
+import { monthlyAnalytics } from '@habitquest/core/analytics/monthly';
+import { overviewAnalytics } from '@habitquest/core/analytics/overview';
+import { weeklyAnalytics } from '@habitquest/core/analytics/weekly';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {

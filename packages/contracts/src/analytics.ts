@@ -4,11 +4,11 @@
  * answers are core's analytics types; each schema is checked against its type at compile time, so
  * the wire cannot drift from the rules that compute it.
  */
-import type { DailyAnalytics } from '@habitquest/core/analytics-daily';
-import type { MonthlyAnalytics } from '@habitquest/core/analytics-monthly';
-import type { OverviewAnalytics } from '@habitquest/core/analytics-overview';
-import { WEEKDAY_LABELS } from '@habitquest/core/analytics-tally';
-import type { WeeklyAnalytics } from '@habitquest/core/analytics-weekly';
+import type { DailyAnalytics } from '@habitquest/core/analytics/daily';
+import type { MonthlyAnalytics } from '@habitquest/core/analytics/monthly';
+import type { OverviewAnalytics } from '@habitquest/core/analytics/overview';
+import { WEEKDAY_LABELS } from '@habitquest/core/analytics/tally';
+import type { WeeklyAnalytics } from '@habitquest/core/analytics/weekly';
 import { z } from 'zod';
 import { zFrequency, zLocalDate } from './common';
 

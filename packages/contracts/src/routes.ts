@@ -10,10 +10,10 @@
  * Nothing here is zod at run time (types are imported with `import type`), so the web's first
  * download carries the table without zod (docs/decisions.md, "The wire").
  */
-import type { DailyAnalytics } from '@habitquest/core/analytics-daily';
-import type { MonthlyAnalytics } from '@habitquest/core/analytics-monthly';
-import type { OverviewAnalytics } from '@habitquest/core/analytics-overview';
-import type { WeeklyAnalytics } from '@habitquest/core/analytics-weekly';
+import type { DailyAnalytics } from '@habitquest/core/analytics/daily';
+import type { MonthlyAnalytics } from '@habitquest/core/analytics/monthly';
+import type { OverviewAnalytics } from '@habitquest/core/analytics/overview';
+import type { WeeklyAnalytics } from '@habitquest/core/analytics/weekly';
 import type { About } from './about';
 import type { AccountSize } from './account';
 import type {

@@ -2,7 +2,7 @@
  * A user's settings (docs/decisions.md): stored on the server, mirrored locally, the same on every device.
  * The patch is strict so that a client can never slip points, isPro or a user id into it.
  */
-import { DEFAULT_REMINDER_CONFIG } from '@habitquest/core/reminders';
+import { DEFAULT_REMINDER_CONFIG } from '@habitquest/core/reminders/plan';
 import { z } from 'zod';
 import { hasAnyField, NOTHING_TO_UPDATE, zIntBetween, zTimeZone, zWeekStart } from './common';
 

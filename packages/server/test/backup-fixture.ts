@@ -10,7 +10,7 @@ import {
   type BackupData,
   type BackupFile,
   type BackupHabit,
-} from '@habitquest/core/backup-schema';
+} from '@habitquest/core/backup/schema';
 import { addDays, type LocalDate } from '@habitquest/core/dates';
 import { periodKey } from '@habitquest/core/periods';
 import { and, count, eq } from 'drizzle-orm';

@@ -2,11 +2,11 @@
  * Tests only: fixed analytics answers shaped as the contracts say (the tests parse them with the
  * contracts' schemas), for a user whose today is Saturday 14 June 2025.
  */
-import type { DailyAnalytics } from '@habitquest/core/analytics-daily';
-import type { MonthlyAnalytics } from '@habitquest/core/analytics-monthly';
-import type { OverviewAnalytics } from '@habitquest/core/analytics-overview';
-import type { WeekdayLabel } from '@habitquest/core/analytics-tally';
-import type { WeeklyAnalytics } from '@habitquest/core/analytics-weekly';
+import type { DailyAnalytics } from '@habitquest/core/analytics/daily';
+import type { MonthlyAnalytics } from '@habitquest/core/analytics/monthly';
+import type { OverviewAnalytics } from '@habitquest/core/analytics/overview';
+import type { WeekdayLabel } from '@habitquest/core/analytics/tally';
+import type { WeeklyAnalytics } from '@habitquest/core/analytics/weekly';
 import { addDays, formatLocalDate } from '@habitquest/core/dates';
 import { monthlyRateBand, rateBand } from '@habitquest/core/stats';
 

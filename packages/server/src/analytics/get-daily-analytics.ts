@@ -1,5 +1,5 @@
 import type { LocalDate } from '@habitquest/core/dates';
-import { dailyAnalytics, type DailyAnalytics } from '@habitquest/core/analytics-daily';
+import { dailyAnalytics, type DailyAnalytics } from '@habitquest/core/analytics/daily';
 import type { Database } from '../db/client';
 import { loadAnalyticsFacts } from './load-analytics-facts';
 

@@ -1,4 +1,4 @@
-import { monthlyAnalytics, type MonthlyAnalytics } from '@habitquest/core/analytics-monthly';
+import { monthlyAnalytics, type MonthlyAnalytics } from '@habitquest/core/analytics/monthly';
 import type { Database } from '../db/client';
 import { loadAnalyticsFacts, loadCategoryFacts } from './load-analytics-facts';
 

@@ -1,4 +1,4 @@
-import { overviewAnalytics, type OverviewAnalytics } from '@habitquest/core/analytics-overview';
+import { overviewAnalytics, type OverviewAnalytics } from '@habitquest/core/analytics/overview';
 import { localDateOf } from '@habitquest/core/dates';
 import { eq } from 'drizzle-orm';
 import { user } from '../db/auth-schema';

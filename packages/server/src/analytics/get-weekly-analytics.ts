@@ -1,5 +1,5 @@
 import type { LocalDate } from '@habitquest/core/dates';
-import { weeklyAnalytics, type WeeklyAnalytics } from '@habitquest/core/analytics-weekly';
+import { weeklyAnalytics, type WeeklyAnalytics } from '@habitquest/core/analytics/weekly';
 import type { Database } from '../db/client';
 import { loadAnalyticsFacts } from './load-analytics-facts';
 

@@ -1,4 +1,4 @@
-import type { AnalyticsFacts } from '@habitquest/core/analytics-tally';
+import type { AnalyticsFacts } from '@habitquest/core/analytics/tally';
 import type { CategoryFacts, PurchaseFacts } from '@habitquest/core/model';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';

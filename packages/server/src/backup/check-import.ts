@@ -7,8 +7,8 @@
 import { Worker } from 'node:worker_threads';
 import { zImportRequest, type ImportMode } from '@habitquest/contracts/backup';
 import { validationIssues, type ErrorDetails } from '@habitquest/contracts/errors';
-import type { BackupData } from '@habitquest/core/backup-schema';
-import { validateBackup } from '@habitquest/core/backup-validate';
+import type { BackupData } from '@habitquest/core/backup/schema';
+import { validateBackup } from '@habitquest/core/backup/validate';
 import { BACKUP_MESSAGES, nestingProblem, storageProblems } from './prepare-import';
 
 export type CheckedImport =

@@ -7,7 +7,7 @@ import {
   fnv1a64Hasher,
   integrityOf,
   type BackupData,
-} from '@habitquest/core/backup-schema';
+} from '@habitquest/core/backup/schema';
 import type { Database } from '../db/client';
 import { loadSettings } from '../settings/load-settings';
 import { dataVersion } from './data-version';

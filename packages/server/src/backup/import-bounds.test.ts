@@ -9,7 +9,7 @@ import {
   type BackupCompletion,
   type BackupFile,
   type BackupHabit,
-} from '@habitquest/core/backup-schema';
+} from '@habitquest/core/backup/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS, signUp, startTestServer, type TestServer } from '../../test/harness';
 import { backupCompletion, backupFileOf, backupHabit, exportOf } from '../../test/backup-fixture';

@@ -1,9 +1,9 @@
 import type { ImportMode, ImportResult, ImportSummary } from '@habitquest/contracts/backup';
 import { ERROR_MESSAGES } from '@habitquest/contracts/errors';
 import { zSettings, type Settings } from '@habitquest/contracts/settings';
-import { mergeData, replaceData } from '@habitquest/core/backup-merge';
+import { mergeData, replaceData } from '@habitquest/core/backup/merge';
 import { regroupBackupHabits } from '@habitquest/core/regroup';
-import type { BackupCompletion, BackupData } from '@habitquest/core/backup-schema';
+import type { BackupCompletion, BackupData } from '@habitquest/core/backup/schema';
 import { FREE_LIMITS, limitMessage } from '@habitquest/core/plan';
 import { eq } from 'drizzle-orm';
 import { hitLimit } from '../auth/rate-limit';

@@ -1,4 +1,4 @@
-import { type BackupFile, type BackupHabit } from '@habitquest/core/backup-schema';
+import { type BackupFile, type BackupHabit } from '@habitquest/core/backup/schema';
 import { DEFAULT_SETTINGS } from '@habitquest/contracts/settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entitlements } from '../db/schema';

@@ -1,5 +1,5 @@
 import { DEFAULT_SETTINGS } from '@habitquest/contracts/settings';
-import { type BackupData, type BackupHabit } from '@habitquest/core/backup-schema';
+import { type BackupData, type BackupHabit } from '@habitquest/core/backup/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS, signUp, startTestServer, type TestServer } from '../../test/harness';
 import {

@@ -11,7 +11,7 @@ import {
   type BackupHabit,
   type BackupInventoryItem,
   type BackupReward,
-} from '@habitquest/core/backup-schema';
+} from '@habitquest/core/backup/schema';
 import { periodKey, type WeekStart } from '@habitquest/core/periods';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client';

@@ -1,4 +1,4 @@
-import { emptyBackupData, type BackupCategory } from '@habitquest/core/backup-schema';
+import { emptyBackupData, type BackupCategory } from '@habitquest/core/backup/schema';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {

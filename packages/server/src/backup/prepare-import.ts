@@ -2,8 +2,8 @@
  * Pure checks and adjustments between a validated backup and the database: what core's schema
  * accepts but PostgreSQL cannot store, the one fallback category, and the free plan's limits.
  */
-import type { BackupCategory, BackupData } from '@habitquest/core/backup-schema';
-import { formatPath } from '@habitquest/core/backup-validate';
+import type { BackupCategory, BackupData } from '@habitquest/core/backup/schema';
+import { formatPath } from '@habitquest/core/backup/validate';
 import { FALLBACK_CATEGORY } from '@habitquest/core/categories';
 import { FREE_LIMITS, LIMITED_RESOURCES, type LimitedResource } from '@habitquest/core/plan';
 

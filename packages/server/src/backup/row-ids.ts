@@ -7,7 +7,7 @@
  * merging someone else's file twice also adds their habits once.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import type { BackupData } from '@habitquest/core/backup-schema';
+import type { BackupData } from '@habitquest/core/backup/schema';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client';
 import { categories, habits, purchasedRewards, rewards } from '../db/schema';

@@ -14,8 +14,8 @@ import type {
   BackupHabit,
   BackupInventoryItem,
   BackupReward,
-} from '@habitquest/core/backup-schema';
-import { formatPath } from '@habitquest/core/backup-validate';
+} from '@habitquest/core/backup/schema';
+import { formatPath } from '@habitquest/core/backup/validate';
 import { and, eq, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database, Tx } from '../db/client';

@@ -1,4 +1,4 @@
-import { monthOf, type YearMonth } from '@habitquest/core/analytics-navigation';
+import { monthOf, type YearMonth } from '@habitquest/core/analytics/navigation';
 import type { LocalDate } from '@habitquest/core/dates';
 import { useState } from 'react';
 import { Tabs } from '../../components/ui/Tabs';

@@ -1,4 +1,4 @@
-import type { DailyAnalytics, HabitStreakRow } from '@habitquest/core/analytics-daily';
+import type { DailyAnalytics, HabitStreakRow } from '@habitquest/core/analytics/daily';
 import type { LocalDate } from '@habitquest/core/dates';
 import { useQuery } from '@tanstack/react-query';
 import { Check, Circle, Flame } from 'lucide-react';

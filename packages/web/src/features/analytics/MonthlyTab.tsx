@@ -3,8 +3,8 @@ import {
   nextMonth,
   previousMonth,
   type YearMonth,
-} from '@habitquest/core/analytics-navigation';
-import type { CategoryPerformance, MonthlyAnalytics } from '@habitquest/core/analytics-monthly';
+} from '@habitquest/core/analytics/navigation';
+import type { CategoryPerformance, MonthlyAnalytics } from '@habitquest/core/analytics/monthly';
 import type { LocalDate } from '@habitquest/core/dates';
 import { useQuery } from '@tanstack/react-query';
 import { CircleCheck } from 'lucide-react';

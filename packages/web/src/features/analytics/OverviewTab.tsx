@@ -2,12 +2,12 @@ import {
   canGoToNextYear,
   canGoToPreviousYear,
   monthOf,
-} from '@habitquest/core/analytics-navigation';
+} from '@habitquest/core/analytics/navigation';
 import {
   shopMonthsOf,
   type OverviewAnalytics,
   type ShopMonth,
-} from '@habitquest/core/analytics-overview';
+} from '@habitquest/core/analytics/overview';
 import type { LocalDate } from '@habitquest/core/dates';
 import { useQuery } from '@tanstack/react-query';
 import { BarChart3, ShoppingBag } from 'lucide-react';

@@ -1,4 +1,4 @@
-import type { WeeklyAnalytics, WeekTotals } from '@habitquest/core/analytics-weekly';
+import type { WeeklyAnalytics, WeekTotals } from '@habitquest/core/analytics/weekly';
 import type { LocalDate } from '@habitquest/core/dates';
 import { useQuery } from '@tanstack/react-query';
 import { Minus, TrendingDown, TrendingUp } from 'lucide-react';

@@ -167,7 +167,7 @@ describe('Settings dialog', () => {
     const [close] = within(invalid).getAllByRole('button', { name: 'Close' });
     if (close) fireEvent.click(close);
 
-    const { buildExportFile, emptyBackupData } = await import('@habitquest/core/backup-schema');
+    const { buildExportFile, emptyBackupData } = await import('@habitquest/core/backup/schema');
     const valid = buildExportFile({ data: emptyBackupData(), exportedAt: new Date(0) });
     choose(JSON.stringify(valid));
     const options = await screen.findByRole(

@@ -55,7 +55,7 @@ export type CheckedBackup =
  * use, so zod and the backup schema stay out of the first download.
  */
 export async function checkBackup(text: string): Promise<CheckedBackup> {
-  const { validateBackupText } = await import('@habitquest/core/backup-validate');
+  const { validateBackupText } = await import('@habitquest/core/backup/validate');
   const result = validateBackupText(text);
   return result.ok ? { ok: true, text, warnings: result.warnings } : result;
 }

@@ -1,6 +1,6 @@
 /**
  * The Overview tab of the Analytics Dashboard (docs/product.md) for one year. Counting rules are in
- * analytics-tally.ts. Decided where the spec is silent:
+ * tally.ts. Decided where the spec is silent:
  * - XP and completions of a month or year are the completion records dated in it (XP as awarded).
  * - Best month: the month of that year with the most XP, the earliest on a tie; null when the year
  *   has no XP.
@@ -13,17 +13,11 @@
  * - First year: the earliest year with anything of the account (its creation, a habit, a
  *   completion, a purchase); the year navigation stops there.
  */
-import { parseLocalDate, type LocalDate } from './dates';
-import type { PurchaseFacts } from './model';
-import { monthOf, previousMonth, type YearMonth } from './analytics-navigation';
-import {
-  isInRange,
-  monthRange,
-  rangeTotals,
-  scheduledTally,
-  type AnalyticsFacts,
-} from './analytics-tally';
-import { completedKeysByHabit } from './stats';
+import { parseLocalDate, type LocalDate } from '../dates';
+import type { PurchaseFacts } from '../model';
+import { monthOf, previousMonth, type YearMonth } from './navigation';
+import { isInRange, monthRange, rangeTotals, scheduledTally, type AnalyticsFacts } from './tally';
+import { completedKeysByHabit } from '../stats';
 
 export type MonthXp = { month: number; xp: number; completions: number };
 

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CATEGORIES, FACTS, randomFacts } from '../test/analytics-fixture';
-import { monthlyAnalytics } from './analytics-monthly';
-import { daysInMonth } from './dates';
-import { monthlyRateBand } from './stats';
+import { CATEGORIES, FACTS, randomFacts } from '../../test/analytics-fixture';
+import { monthlyAnalytics } from './monthly';
+import { daysInMonth } from '../dates';
+import { monthlyRateBand } from '../stats';
 
 const monthly = (year: number, month: number) =>
   monthlyAnalytics({ ...FACTS, categories: CATEGORIES, year, month });

@@ -1,17 +1,11 @@
 /**
- * The five reminder rules of the planner (reminders.ts), each answering "is it due at instant t?"
+ * The five reminder rules of the planner (plan.ts), each answering "is it due at instant t?"
  * for one day's context, and the reminders' copy. Thresholds come from docs/product.md and §9.
  */
-import { localDateOf, zonedTime, type LocalDate } from './dates';
-import { periodRangeOf, type Frequency, type WeekStart } from './periods';
-import { HOUR_MS, instantAt, isInWindow, MINUTE_MS } from './reminder-timing';
-import type {
-  Reminder,
-  ReminderConfig,
-  ReminderHabit,
-  ReminderKind,
-  SentReminder,
-} from './reminder-types';
+import { localDateOf, zonedTime, type LocalDate } from '../dates';
+import { periodRangeOf, type Frequency, type WeekStart } from '../periods';
+import { HOUR_MS, instantAt, isInWindow, MINUTE_MS } from './timing';
+import type { Reminder, ReminderConfig, ReminderHabit, ReminderKind, SentReminder } from './types';
 
 /** A timed reminder is due from its time until this much later; after that it is missed. */
 export const GRACE_MINUTES = 60;

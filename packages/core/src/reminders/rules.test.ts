@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dueAt, REMINDER_TEXTS, streakRisk, type RuleContext } from './reminder-rules';
-import { DEFAULT_REMINDER_CONFIG, type ReminderHabit } from './reminders';
+import { dueAt, REMINDER_TEXTS, streakRisk, type RuleContext } from './rules';
+import { DEFAULT_REMINDER_CONFIG, type ReminderHabit } from './plan';
 
 function habit(id: string, overrides: Partial<ReminderHabit> = {}): ReminderHabit {
   return {

@@ -8,11 +8,11 @@
  *   one containing it count, so looking back at a past day shows the streaks the user had then
  *   (and a period already marked done counts); for today they are the habit cards' streaks.
  */
-import type { LocalDate } from './dates';
-import type { CompletionFacts, HabitFacts } from './model';
-import { periodRangeOf, type Frequency, type WeekStart } from './periods';
-import { dayInsights } from './stats';
-import { habitStreaks } from './streaks';
+import type { LocalDate } from '../dates';
+import type { CompletionFacts, HabitFacts } from '../model';
+import { periodRangeOf, type Frequency, type WeekStart } from '../periods';
+import { dayInsights } from '../stats';
+import { habitStreaks } from '../streaks';
 
 export type HabitStreakRow = {
   habitId: string;

@@ -1,8 +1,8 @@
 /**
- * Time helpers of the reminder planner (reminders.ts): local wall-clock times as instants across
+ * Time helpers of the reminder planner (plan.ts): local wall-clock times as instants across
  * DST, the user's habitual hours, the weekly activity score, and a per-day seeded generator.
  */
-import { addDays, toEpochDay, zonedTime, type LocalDate } from './dates';
+import { addDays, toEpochDay, zonedTime, type LocalDate } from '../dates';
 
 export const HOUR_MS = 3_600_000;
 export const MINUTE_MS = 60_000;

@@ -19,11 +19,11 @@ import {
   minDate,
   weekdayOf,
   type LocalDate,
-} from './dates';
-import type { CompletionFacts, HabitFacts } from './model';
-import { periodKey, periodRange, type DateRange, type WeekStart } from './periods';
-import { completionRate } from './stats';
-import { isVisibleOn } from './visibility';
+} from '../dates';
+import type { CompletionFacts, HabitFacts } from '../model';
+import { periodKey, periodRange, type DateRange, type WeekStart } from '../periods';
+import { completionRate } from '../stats';
+import { isVisibleOn } from '../visibility';
 
 /** What every analytics tab is computed from. */
 export type AnalyticsFacts = {

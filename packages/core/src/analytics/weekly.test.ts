@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FACTS, randomFacts } from '../test/analytics-fixture';
-import { weeklyAnalytics } from './analytics-weekly';
-import { WEEKDAY_LABELS } from './analytics-tally';
-import { addDays, fromEpochDay, weekdayOf } from './dates';
-import { rateBand } from './stats';
+import { FACTS, randomFacts } from '../../test/analytics-fixture';
+import { weeklyAnalytics } from './weekly';
+import { WEEKDAY_LABELS } from './tally';
+import { addDays, fromEpochDay, weekdayOf } from '../dates';
+import { rateBand } from '../stats';
 
 const weekly = (referenceDate: string) => weeklyAnalytics({ ...FACTS, referenceDate });
 

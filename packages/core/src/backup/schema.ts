@@ -3,19 +3,19 @@
  * the checksum that detects later edits, and building the file from the user's data.
  */
 import { z } from 'zod';
-import { DATE_RANGE_MESSAGE, isSupportedDate, isSupportedInstant, zonedTime } from './dates';
+import { DATE_RANGE_MESSAGE, isSupportedDate, isSupportedInstant, zonedTime } from '../dates';
 import {
   MAX_COMPLETION_POINTS,
   MAX_COMPLETION_XP,
   MAX_HABIT_XP,
   MIN_HABIT_XP,
   pointsForXp,
-} from './levels';
+} from '../levels';
 
 /** A completion earns 1 point for every 2 XP: never more points than that. */
 export const POINTS_OVER_HALF =
   'must be at most half of xpEarned, rounded down (1 point for every 2 XP)';
-import { FREQUENCIES, periodKey, type Frequency, type WeekStart } from './periods';
+import { FREQUENCIES, periodKey, type Frequency, type WeekStart } from '../periods';
 
 export const BACKUP_VERSION = '4.0.0';
 export const BACKUP_MAJOR_VERSION = 4;

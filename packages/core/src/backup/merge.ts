@@ -11,7 +11,7 @@ import {
   type BackupHabit,
   type BackupInventoryItem,
   type BackupReward,
-} from './backup-schema';
+} from './schema';
 
 /**
  * What an import did. For replace: the totals of the incoming data. For merge: what was added,

@@ -1,6 +1,6 @@
 /**
  * The Monthly tab of the Analytics Dashboard (docs/product.md) for one month. Counting rules are in
- * analytics-tally.ts. Decided where the spec is silent:
+ * tally.ts. Decided where the spec is silent:
  * - Completions and XP earned are the completion records dated in the month; the completion rate
  *   counts the month's scheduled instances up to today.
  * - Average daily XP divides the month's XP by its elapsed days: every day of a past month, the
@@ -11,9 +11,9 @@
  *   habits now in it, its XP is categoryXpForMonth, and its target progress is goalProgress capped
  *   at 100. A habit without a category counts for the month but appears in no category row.
  */
-import { datesBetween, daysBetween, minDate, type LocalDate } from './dates';
-import type { CategoryFacts } from './model';
-import type { DateRange } from './periods';
+import { datesBetween, daysBetween, minDate, type LocalDate } from '../dates';
+import type { CategoryFacts } from '../model';
+import type { DateRange } from '../periods';
 import {
   dayBar,
   monthRange,
@@ -21,14 +21,14 @@ import {
   scheduledTally,
   type AnalyticsFacts,
   type DayBar,
-} from './analytics-tally';
+} from './tally';
 import {
   categoryXpForMonth,
   completedKeysByHabit,
   goalProgress,
   monthlyRateBand,
   type MonthlyRateBand,
-} from './stats';
+} from '../stats';
 
 export type MonthDay = DayBar & { band: MonthlyRateBand };
 

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FACTS, PURCHASES, randomFacts } from '../test/analytics-fixture';
-import { firstYearOf, overviewAnalytics, shopMonthsOf } from './analytics-overview';
-import { monthRange, rangeTotals } from './analytics-tally';
+import { FACTS, PURCHASES, randomFacts } from '../../test/analytics-fixture';
+import { firstYearOf, overviewAnalytics, shopMonthsOf } from './overview';
+import { monthRange, rangeTotals } from './tally';
 
 const overview = (year: number, today = FACTS.today) =>
   overviewAnalytics({ ...FACTS, today, purchases: PURCHASES, year });

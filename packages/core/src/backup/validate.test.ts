@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildExportFile, goalsOf, type BackupData, type BackupFile } from './backup-schema';
+import { buildExportFile, goalsOf, type BackupData, type BackupFile } from './schema';
 import {
   BACKUP_ERRORS,
   BACKUP_WARNINGS,
@@ -9,7 +9,7 @@ import {
   majorVersionOf,
   validateBackup,
   validateBackupText,
-} from './backup-validate';
+} from './validate';
 
 const EXPORTED_AT = new Date('2024-03-09T13:05:00.000Z');
 

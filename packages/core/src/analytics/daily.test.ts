@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FACTS, READ, done, randomFacts } from '../test/analytics-fixture';
-import { dailyAnalytics } from './analytics-daily';
-import { dayInsights } from './stats';
-import { habitStreaks } from './streaks';
+import { FACTS, READ, done, randomFacts } from '../../test/analytics-fixture';
+import { dailyAnalytics } from './daily';
+import { dayInsights } from '../stats';
+import { habitStreaks } from '../streaks';
 
 const daily = (date: string) => dailyAnalytics({ ...FACTS, date });
 

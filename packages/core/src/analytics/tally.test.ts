@@ -8,7 +8,7 @@ import {
   READ,
   TODAY,
   randomFacts,
-} from '../test/analytics-fixture';
+} from '../../test/analytics-fixture';
 import {
   dayBar,
   habitInstances,
@@ -17,9 +17,9 @@ import {
   rangeTotals,
   scheduledTally,
   weekdayLabel,
-} from './analytics-tally';
-import { addDays } from './dates';
-import { completedKeysByHabit, dayInsights } from './stats';
+} from './tally';
+import { addDays } from '../dates';
+import { completedKeysByHabit, dayInsights } from '../stats';
 
 const keysByHabit = completedKeysByHabit(COMPLETIONS);
 const march = monthRange(2026, 3);

@@ -3,7 +3,7 @@
  * current year, or beyond the current month in the current year; previous year stops at the
  * account's first year (nothing before it can hold data).
  */
-import { parseLocalDate, type LocalDate } from './dates';
+import { parseLocalDate, type LocalDate } from '../dates';
 
 /** A calendar month; `month` is 1–12. */
 export type YearMonth = { year: number; month: number };

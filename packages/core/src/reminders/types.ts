@@ -1,9 +1,9 @@
 /**
- * The shapes the reminder planner (reminders.ts) and its rules (reminder-rules.ts) share, apart
+ * The shapes the reminder planner (plan.ts) and its rules (rules.ts) share, apart
  * from both so neither imports the other.
  */
-import type { LocalDate } from './dates';
-import type { Frequency } from './periods';
+import type { LocalDate } from '../dates';
+import type { Frequency } from '../periods';
 
 /** The reminder settings (docs/product.md), the same shape as the synced settings in contracts. */
 export type ReminderConfig = {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays } from './dates';
+import { addDays } from '../dates';
 import {
   emptyBackupData,
   goalsOf,
@@ -11,9 +11,9 @@ import {
   type BackupHabit,
   type BackupInventoryItem,
   type BackupReward,
-} from './backup-schema';
-import { mergeData, replaceData } from './backup-merge';
-import { FREQUENCIES, periodKey, type Frequency, type WeekStart } from './periods';
+} from './schema';
+import { mergeData, replaceData } from './merge';
+import { FREQUENCIES, periodKey, type Frequency, type WeekStart } from '../periods';
 
 function completion(date: string, xpEarned = 10, frequency: Frequency = 'daily'): BackupCompletion {
   return {

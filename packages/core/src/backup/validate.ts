@@ -12,7 +12,7 @@ import {
   zBackupFile,
   type BackupFile,
   type BackupIntegrity,
-} from './backup-schema';
+} from './schema';
 
 /** The spec's import error messages (§8), verbatim. */
 export const BACKUP_ERRORS = {

@@ -3,7 +3,7 @@
  * look again. One pure planner: the web app and the desktop shell call it on every wake-up and
  * after every change, send `due`, record them in sentToday, and sleep until `nextWakeAt`.
  *
- * Rules (details in reminder-rules.ts; where the spec is silent, the choice is noted there):
+ * Rules (details in rules.ts; where the spec is silent, the choice is noted there):
  * - Nothing while reminders are off, permission is not granted, paused, or snoozed.
  * - At most maxRemindersPerDay per local day, sentToday included; the evening reminder counts.
  * - Every reminder but the evening one (21:00–23:00) only within [reminderTimeRange.start, end).
@@ -12,8 +12,8 @@
  * - Streak protection at the protection hours, after 4 h of inactivity; the daily reminders
  *   (motivational and encouragement) after 2 h; startup 5 min into a session; evening 21–23.
  */
-import { addDays, localDateOf } from './dates';
-import { DEFAULT_WEEK_START, type WeekStart } from './periods';
+import { addDays, localDateOf } from '../dates';
+import { DEFAULT_WEEK_START, type WeekStart } from '../periods';
 import {
   DAILY_INACTIVE_HOURS,
   DEFAULT_STREAK_RISK_HOURS,
@@ -24,7 +24,7 @@ import {
   STARTUP_DELAY_MINUTES,
   STREAK_INACTIVE_HOURS,
   type RuleContext,
-} from './reminder-rules';
+} from './rules';
 import {
   DEFAULT_HABITUAL_HOURS,
   habitualHours,
@@ -33,7 +33,7 @@ import {
   isInWindow,
   MINUTE_MS,
   weeklyActivityScore,
-} from './reminder-timing';
+} from './timing';
 import type {
   NotificationPermission,
   Reminder,
@@ -41,7 +41,7 @@ import type {
   ReminderConfig,
   ReminderHabit,
   SentReminder,
-} from './reminder-types';
+} from './types';
 
 export type {
   NotificationPermission,
@@ -51,7 +51,7 @@ export type {
   ReminderHabit,
   ReminderKind,
   SentReminder,
-} from './reminder-types';
+} from './types';
 
 /** docs/decisions.md defaults: window 9–21, at most 2 a day, protection hours 12/18/20, slider 20 h. */
 export const DEFAULT_REMINDER_CONFIG: ReminderConfig = {

@@ -1,13 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { zonedTime } from './dates';
-import {
-  habitualHours,
-  instantAt,
-  isInWindow,
-  seededRandom,
-  weeklyActivityScore,
-} from './reminder-timing';
+import { zonedTime } from '../dates';
+import { habitualHours, instantAt, isInWindow, seededRandom, weeklyActivityScore } from './timing';
 
 const iso = (date: Date) => date.toISOString();
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays, localDateOf, zonedTime } from './dates';
-import { seededRandom } from './reminder-timing';
+import { addDays, localDateOf, zonedTime } from '../dates';
+import { seededRandom } from './timing';
 import {
   DEFAULT_REMINDER_CONFIG,
   planReminders,
@@ -12,7 +12,7 @@ import {
   type ReminderConfig,
   type ReminderHabit,
   type ReminderKind,
-} from './reminders';
+} from './plan';
 
 // Wednesday 2026-06-10 in New York (EDT, UTC-4); weeks start on Sunday.
 const TZ = 'America/New_York';

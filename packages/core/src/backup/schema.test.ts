@@ -19,7 +19,7 @@ import {
   type BackupCompletion,
   type BackupData,
   type BackupHabit,
-} from './backup-schema';
+} from './schema';
 
 function completion(overrides: Partial<BackupCompletion> = {}): BackupCompletion {
   return {

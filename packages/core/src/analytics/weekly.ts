@@ -1,6 +1,6 @@
 /**
  * The Weekly tab of the Analytics Dashboard (docs/product.md): the week that contains a reference date
- * (by the user's week start) against the week before it. Counting rules are in analytics-tally.ts.
+ * (by the user's week start) against the week before it. Counting rules are in tally.ts.
  * Decided where the spec is silent:
  * - A week's completions and XP are the completion records dated in it.
  * - Improvement is this week minus the previous week; its percent is the change of completions,
@@ -8,8 +8,8 @@
  * - Seven day bars from the week start, coloured by rateBand (70/40); days after today are marked
  *   isFuture and have nothing scheduled.
  */
-import { addDays, datesBetween, type LocalDate } from './dates';
-import { weekStartOf, type DateRange } from './periods';
+import { addDays, datesBetween, type LocalDate } from '../dates';
+import { weekStartOf, type DateRange } from '../periods';
 import {
   dayBar,
   rangeTotals,
@@ -17,8 +17,8 @@ import {
   type AnalyticsFacts,
   type DayBar,
   type WeekdayLabel,
-} from './analytics-tally';
-import { completedKeysByHabit, rateBand, type RateBand } from './stats';
+} from './tally';
+import { completedKeysByHabit, rateBand, type RateBand } from '../stats';
 
 export type WeekTotals = DateRange & { completions: number; xp: number };
 

@@ -8,8 +8,8 @@ import {
   nextMonth,
   previousMonth,
   type YearMonth,
-} from './analytics-navigation';
-import { fromEpochDay } from './dates';
+} from './navigation';
+import { fromEpochDay } from '../dates';
 
 const months = fc.record({
   year: fc.integer({ min: 1971, max: 2100 }),
