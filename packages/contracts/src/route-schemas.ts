@@ -97,6 +97,11 @@ export const ROUTE_SCHEMAS = {
     summary: 'Mail a password-reset link (the answer is the same whether the address is known)',
   },
   resetPassword: { summary: "Set a new password with a reset link's token" },
+  isUsernameAvailable: { summary: 'Whether a username is free (rate-limited per address)' },
+  changePassword: {
+    summary: 'Change the password, given the current one (wrong guesses are rate-limited)',
+  },
+  verifyPassword: { summary: 'Check the current password (shares the change-password limit)' },
 
   me: { summary: 'The user, plan, progress and settings', response: zMe },
   updateProfile: { summary: 'Change the username', body: zProfilePatch, response: zProfilePatch },

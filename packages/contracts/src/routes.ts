@@ -5,7 +5,7 @@
  * - the server registers its handlers (server/src/http/serve-route.ts),
  * - /api/openapi.json is generated (with the zod schemas of route-schemas.ts, checked against
  *   these types by the compiler),
- * - the web calls the API through one typed client (web/src/lib/client.ts): `call(routes.me)`.
+ * - the web calls the API through one typed client (web/src/lib/api.ts): `call(routes.me)`.
  *
  * Nothing here is zod at run time (types are imported with `import type`), so the web's first
  * download carries the table without zod (docs/decisions.md, "The wire").
@@ -162,6 +162,20 @@ export const routes = {
   resetPassword: route<{ body: { token: string; newPassword: string } }>()({
     method: 'post',
     path: '/api/auth/reset-password',
+  }),
+  isUsernameAvailable: route<{ body: { username: string }; response: { available: boolean } }>()({
+    method: 'post',
+    path: '/api/auth/is-username-available',
+  }),
+  changePassword: route<{
+    body: { currentPassword: string; newPassword: string; revokeOtherSessions?: boolean };
+  }>()({
+    method: 'post',
+    path: '/api/auth/change-password',
+  }),
+  verifyPassword: route<{ body: { password: string } }>()({
+    method: 'post',
+    path: '/api/auth/verify-password',
   }),
 
   // ---------------------------------------------------------------- the user
@@ -329,6 +343,13 @@ export const ROUTE_LIST: readonly (Route & {
     isBetterAuth,
   };
 });
+
+/** A Better Auth route's path below /api/auth, where the server mounts its guards of them. */
+export function authSubpath(route: Route): string {
+  if (!route.path.startsWith(BETTER_AUTH_PREFIX))
+    throw new Error(`${route.path} is not under /api/auth`);
+  return route.path.slice(BETTER_AUTH_PREFIX.length - 1);
+}
 
 /** The path with its parameters filled in, each encoded: `/api/habits/7b…/completions/2026-11-23`. */
 export function pathWith(path: string, params: Record<string, string>): string {

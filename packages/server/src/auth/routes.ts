@@ -9,6 +9,7 @@ import {
   type OAuthProvider,
 } from '@habitquest/contracts/auth';
 import { apiErrorBody, ERROR_MESSAGES } from '@habitquest/contracts/errors';
+import { authSubpath, routes } from '@habitquest/contracts/routes';
 import { eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../app-env';
@@ -62,19 +63,19 @@ export function authRoutes(options: {
     await next();
   });
 
-  app.get('/providers', (c) => c.json(providersOf(config)));
+  app.get(authSubpath(routes.providers), (c) => c.json(providersOf(config)));
   // An unconfigured provider gets words the sign-in dialog can show, not Better Auth's 404.
-  app.post('/sign-in/social', async (c) => {
+  app.post(authSubpath(routes.signInSocial), async (c) => {
     const provider = text((await readJson(c)).provider);
     if (!Object.hasOwn(config.oauth, provider))
       return c.json(apiErrorBody('VALIDATION', oauthNotSetUpMessage(provider)), 400);
     return auth.handler(c.req.raw);
   });
-  app.post('/sign-in/email', (c) => signIn(c, 'email'));
-  app.post('/sign-in/username', (c) => signIn(c, 'username'));
+  app.post(authSubpath(routes.signInEmail), (c) => signIn(c, 'email'));
+  app.post(authSubpath(routes.signInUsername), (c) => signIn(c, 'username'));
   // Every attempt counts, refused ones too: a duplicate e-mail or username answers whether it
   // exists, so sign-up is an oracle as well as a way to fill the database.
-  app.post('/sign-up/email', async (c) => {
+  app.post(authSubpath(routes.signUp), async (c) => {
     const now = Date.now();
     const ip = ipOf(c);
     const byIp = await hitLimit(db, `signup:ip:${ip}`, limits.signUpsPerIp, now);
@@ -86,7 +87,7 @@ export function authRoutes(options: {
     return response;
   });
   // Each answer says whether a username exists.
-  app.post('/is-username-available', async (c) => {
+  app.post(authSubpath(routes.isUsernameAvailable), async (c) => {
     const byIp = await hitLimit(
       db,
       `username-check:ip:${ipOf(c)}`,
@@ -98,9 +99,9 @@ export function authRoutes(options: {
   });
   // A stolen session must not become unlimited guesses at the current password. Better Auth
   // checks it in two endpoints (the web app uses neither yet); both share one counter.
-  app.post('/change-password', (c) => guardCurrentPassword(c));
-  app.post('/verify-password', (c) => guardCurrentPassword(c));
-  app.post('/request-password-reset', async (c) => {
+  app.post(authSubpath(routes.changePassword), (c) => guardCurrentPassword(c));
+  app.post(authSubpath(routes.verifyPassword), (c) => guardCurrentPassword(c));
+  app.post(authSubpath(routes.requestPasswordReset), async (c) => {
     const email = text((await readJson(c)).email).toLowerCase();
     const now = Date.now();
     const byIp = await hitLimit(db, `reset:ip:${ipOf(c)}`, limits.resetRequestsPerIp, now);
