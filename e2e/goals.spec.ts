@@ -1,10 +1,12 @@
 import type { Page } from '@playwright/test';
 import { DashboardPage } from './pages/dashboard-page';
 import { GoalTracker } from './pages/goal-tracker';
+import { HabitsSection } from './pages/habits-section';
 import { SignInModal } from './pages/sign-in-modal';
 import { expectNoAxeViolations } from './support/axe';
 import { expect, test, type Account } from './support/fixtures';
-import { saveScreenshot, VIEWPORTS } from './support/screens';
+import { saveScreenshot, saveViewportScreenshot, VIEWPORTS } from './support/screens';
+import { THEMES, useTheme } from './support/theme';
 
 const DEFAULT_NAMES = [
   'CAREER',
@@ -47,9 +49,13 @@ function apiOf(page: Page, baseURL: string | undefined) {
       });
       expect(response.ok()).toBe(true);
     },
-    async habit(id: string): Promise<{ categoryId: string | null }> {
+    async habit(id: string): Promise<{ title: string; categoryId: string | null }> {
       const response = await page.request.get('/api/habits');
-      const list = (await response.json()) as { id: string; categoryId: string | null }[];
+      const list = (await response.json()) as {
+        id: string;
+        title: string;
+        categoryId: string | null;
+      }[];
       const found = list.find((habit) => habit.id === id);
       if (!found) throw new Error(`habit ${id} is gone`);
       return found;
@@ -215,4 +221,73 @@ async function checkDialogs(goals: GoalTracker): Promise<void> {
   await remove.getByRole('button', { name: 'Cancel' }).click();
   await expect(remove).toBeHidden();
   await expect(goals.card('CREATIVE')).toBeVisible();
+}
+
+for (const theme of THEMES) {
+  for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+    test(`Uncategorized's Edit opens Edit Habit for that habit and saves it (${theme}, ${size})`, async ({
+      page,
+      account,
+      baseURL,
+    }) => {
+      test.setTimeout(90_000);
+      await page.setViewportSize(viewport);
+      await signIn(page, account);
+      const goals = new GoalTracker(page);
+      const habits = new HabitsSection(page);
+      const api = apiOf(page, baseURL);
+      const fallback = (await api.categoryIds())['UNCATEGORIZED HABITS'] ?? '';
+      expect(fallback).not.toBe('');
+      await api.createHabit({
+        title: 'Declutter a drawer',
+        categoryId: fallback,
+        xpOnComplete: 20,
+      });
+      const habitId = await api.createHabit({
+        title: 'Water the plants',
+        categoryId: fallback,
+        xpOnComplete: 15,
+      });
+      await useTheme(page, baseURL ?? '', theme);
+      await page.reload();
+      if (theme === 'dark') await expect(page.locator('html')).toHaveClass(/dark/);
+      else await expect(page.locator('html')).not.toHaveClass(/dark/);
+
+      await expect(goals.uncategorized).toHaveText('Uncategorized (2)');
+      await goals.uncategorized.click();
+      const loose = goals.dialog('Uncategorized Habits');
+      await expect(loose.getByRole('listitem')).toHaveCount(2);
+      await saveViewportScreenshot(page, `goals-uncategorized-${theme}-${size}`);
+      await loose.getByRole('button', { name: 'Edit habit Water the plants', exact: true }).click();
+
+      // The Uncategorized dialog gives way to Edit Habit, filled with that habit.
+      const form = page.getByRole('dialog', { name: 'Edit Habit' });
+      await expect(form).toBeVisible();
+      await expect(loose).toBeHidden();
+      await expect(form.getByLabel('Title')).toHaveValue('Water the plants');
+      await expect(form.getByLabel('XP reward')).toHaveValue('15');
+      await expect(form.getByLabel('Category')).toHaveValue(fallback);
+      await expectNoAxeViolations(page);
+      await saveViewportScreenshot(page, `goals-uncategorized-edit-${theme}-${size}`);
+
+      await form.getByLabel('Title').fill('Water the balcony plants');
+      await form.getByRole('button', { name: 'Save Changes' }).click();
+      await expect(form).toBeHidden();
+      await expect(habits.card('Water the balcony plants')).toBeVisible();
+      await expect(habits.card('Water the plants')).toHaveCount(0);
+      expect(await api.habit(habitId)).toMatchObject({
+        title: 'Water the balcony plants',
+        categoryId: fallback,
+      });
+      // Still uncategorized, under its new title.
+      await goals.uncategorized.click();
+      await expect(loose.getByRole('heading', { level: 3 })).toHaveCount(2);
+      await expect(
+        loose.getByRole('heading', { name: 'Water the balcony plants', exact: true }),
+      ).toBeVisible();
+      await expect(
+        loose.getByRole('heading', { name: 'Water the plants', exact: true }),
+      ).toHaveCount(0);
+    });
+  }
 }

@@ -103,7 +103,7 @@ export function Dialog({
             }
           }}
         >
-          <RadixDialog.Title className="pr-8 text-xl font-bold text-slate-900 dark:text-white">
+          <RadixDialog.Title className="pr-8 text-xl font-bold text-slate-900 wrap-anywhere dark:text-white">
             {icon ? (
               <span className="flex items-center gap-2">
                 {icon}
@@ -114,7 +114,7 @@ export function Dialog({
             )}
           </RadixDialog.Title>
           {description ? (
-            <RadixDialog.Description className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+            <RadixDialog.Description className="mt-1 text-sm text-slate-600 wrap-anywhere dark:text-slate-300">
               {description}
             </RadixDialog.Description>
           ) : null}

@@ -47,7 +47,12 @@ function StreakRow({ row }: { row: HabitStreakRow }) {
         <Circle aria-hidden className="size-5 shrink-0 text-slate-400" />
       )}
       <div className="min-w-0 flex-1">
-        <p className="truncate font-semibold text-slate-900 dark:text-white">{row.title}</p>
+        <p
+          title={row.title}
+          className="line-clamp-2 font-semibold text-slate-900 wrap-anywhere dark:text-white"
+        >
+          {row.title}
+        </p>
         <p className="text-xs text-slate-600 dark:text-slate-300">
           {copy.frequency[row.frequency]} ·{' '}
           {row.isCompletedToday ? copy.doneToday : copy.notDoneToday}

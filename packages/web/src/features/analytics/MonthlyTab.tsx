@@ -96,11 +96,11 @@ function CategoryRow({ category }: { category: CategoryPerformance }) {
   return (
     <li className="rounded-2xl border border-slate-200 p-3 dark:border-slate-800">
       <p className="flex items-center justify-between gap-2">
-        <span className="truncate font-semibold text-slate-900 dark:text-white">
+        <span className="min-w-0 font-semibold text-slate-900 wrap-anywhere dark:text-white">
           {category.name}
         </span>
         {category.isTargetMet ? (
-          <span className="inline-flex items-center gap-1 text-xs font-semibold text-emerald-700 dark:text-emerald-300">
+          <span className="inline-flex shrink-0 items-center gap-1 text-xs font-semibold text-emerald-700 dark:text-emerald-300">
             <CircleCheck aria-hidden className="size-4" />
             {copy.targetMet}
           </span>

@@ -27,7 +27,7 @@ export function DeleteHabitDialog({ habit, onClose }: { habit: Habit; onClose: (
         ].map(([label, value]) => (
           <div key={label} className="rounded-xl bg-slate-100 px-3 py-2 dark:bg-slate-800">
             <dt className="text-xs text-slate-600 dark:text-slate-300">{label}</dt>
-            <dd className="font-semibold text-slate-900 dark:text-white">{value}</dd>
+            <dd className="font-semibold text-slate-900 wrap-anywhere dark:text-white">{value}</dd>
           </div>
         ))}
       </dl>

@@ -167,7 +167,7 @@ function CurrentReward({ reward }: { reward: Reward }) {
   return (
     <dl className="mb-4 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded-2xl bg-slate-100 px-4 py-3 text-sm dark:bg-slate-800">
       <dt className="text-slate-600 dark:text-slate-300">{copy.current}</dt>
-      <dd className="truncate font-semibold text-slate-900 dark:text-white">
+      <dd className="min-w-0 font-semibold text-slate-900 wrap-anywhere dark:text-white">
         {reward.name} · {copy.pts(reward.cost)}
       </dd>
       <dt className="text-slate-600 dark:text-slate-300">{copy.idLabel}</dt>
