@@ -25,6 +25,10 @@ export default defineConfig({
     // Dates and numbers follow the browser's language (web/src/lib/format.ts): fixed for the tests.
     locale: 'en-US',
     trace: 'retain-on-failure',
+    // The app's service worker answers from its precache, which page.route() never sees: specs
+    // that fail chunks or fake /build.json would test the worker instead. installable.spec.ts,
+    // about the worker, allows it.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

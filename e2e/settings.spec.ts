@@ -3,7 +3,8 @@
  * reset, accent persistence (reload and a second browser), the audio engine, axe for every accent
  * in both themes, and screenshots of every tab.
  */
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { SettingsDialog, type SettingsTab } from './pages/settings';
@@ -72,9 +73,12 @@ test.describe('Settings dialog', () => {
     await page.keyboard.press('Escape');
     await expect(settings.dialog).toBeHidden();
     await settings.open();
-    // The backdrop: a point of the overlay outside the dialog.
-    await page.mouse.click(5, 5);
-    await expect(settings.dialog).toBeHidden();
+    // The backdrop: a point of the overlay outside the dialog. Radix listens for a press outside
+    // only once the dialog has mounted, which a busy machine may not have finished at first.
+    await expect(async () => {
+      await page.mouse.click(5, 5);
+      await expect(settings.dialog).toBeHidden({ timeout: 1_000 });
+    }).toPass({ timeout: 10_000 });
   });
 
   test('export, then import with replace and with merge, each with its summary', async ({
@@ -171,6 +175,97 @@ test.describe('Settings dialog', () => {
     await saveViewportScreenshot(page, 'settings-invalid-file');
     await page.keyboard.press('Escape');
     expect(await habitTitles(page.request)).toEqual(['Keep me']);
+  });
+
+  test('a file only the server can refuse lists its problems the same way; .json files only', async ({
+    page,
+    account,
+    baseURL,
+  }) => {
+    await signInThroughUi(page, account);
+    await addHabit(page.request, baseURL ?? '', 'Keep me');
+    const exported = await page.request.get('/api/export');
+    expect(exported.status()).toBe(200);
+    const backup = (await exported.json()) as { data: { points: number } };
+    // Valid to the browser's check (the edit only warns of the checksum), but more points than
+    // the server's ledger can hold: it refuses the file as a whole.
+    backup.data.points = 2_000_000_000;
+    const settings = new SettingsDialog(page);
+    await settings.open('Data');
+    await settings.chooseFile('too-rich.json', JSON.stringify(backup));
+    const options = page.getByRole('dialog', { name: 'Import options' });
+    await expect(options).toContainText('Checksum mismatch');
+    await options.getByRole('button', { name: 'Replace All Data' }).click();
+    const invalid = page.getByRole('dialog', { name: 'Invalid backup file' });
+    await expect(invalid.getByRole('listitem')).toHaveText([
+      'points: must be between -1000000000 and 1000000000',
+    ]);
+    await expect(invalid).toContainText('Please check your backup file and try again.');
+    await expect(page.getByText(/Import failed/)).toHaveCount(0);
+    await invalid.getByRole('button', { name: 'Close' }).first().click();
+    await expect(invalid).toBeHidden();
+
+    // Any other name is refused before the file is read, valid JSON or not.
+    await settings.chooseFile('backup.txt', JSON.stringify(backup));
+    await expect(invalid.getByRole('listitem')).toHaveText([
+      '"backup.txt" is not a .json file. Only HabitQuest backups (.json) can be imported.',
+    ]);
+    await expect(options).toBeHidden();
+    await page.keyboard.press('Escape');
+    expect(await habitTitles(page.request)).toEqual(['Keep me']);
+  });
+
+  test('every Ogg sound decodes in Chromium to a sound of the right length that is not silent', async ({
+    page,
+  }) => {
+    const folder = path.resolve('packages/web/public/sounds');
+    const files = (await readdir(folder)).filter((name) => name.endsWith('.ogg')).sort();
+    expect(files).toEqual([
+      'click.ogg',
+      'coins.ogg',
+      'complete.ogg',
+      'hover.ogg',
+      'level-up.ogg',
+      'music.ogg',
+    ]);
+    // Any page of the app: the files are fetched from its origin, as the audio engine does.
+    await page.goto('/');
+    for (const file of files) {
+      // A string, as the e2e project is compiled without the DOM's types.
+      const decoded = await page.evaluate<{
+        duration: number;
+        channels: number;
+        rms: number;
+      }>(`(async () => {
+        const response = await fetch(${JSON.stringify(`/sounds/${file}`)});
+        if (!response.ok) throw new Error('HTTP ' + response.status);
+        const bytes = await response.arrayBuffer();
+        const context = new OfflineAudioContext(1, 1, 44100);
+        const buffer = await context.decodeAudioData(bytes);
+        let sum = 0;
+        let count = 0;
+        for (let channel = 0; channel < buffer.numberOfChannels; channel++) {
+          for (const sample of buffer.getChannelData(channel)) {
+            sum += sample * sample;
+            count += 1;
+          }
+        }
+        return {
+          duration: buffer.duration,
+          channels: buffer.numberOfChannels,
+          rms: Math.sqrt(sum / count),
+        };
+      })()`);
+      const label = `${file}: ${JSON.stringify(decoded)}`;
+      if (file === 'music.ogg') {
+        expect(decoded.duration, label).toBeGreaterThanOrEqual(8);
+        expect(decoded.duration, label).toBeLessThanOrEqual(30);
+      } else {
+        expect(decoded.duration, label).toBeGreaterThan(0.03);
+        expect(decoded.duration, label).toBeLessThan(1);
+      }
+      expect(decoded.rms, label).toBeGreaterThan(0.02);
+    }
   });
 
   test('reset asks with the spec’s sentence, then clears the data', async ({
@@ -331,16 +426,38 @@ test.describe('Settings dialog', () => {
       .click();
     await expect.poll(played).toContain('coins');
 
-    await page.getByRole('button', { name: 'Day Insights' }).first().click();
     const insights = page.getByRole('dialog', { name: 'Day Insights' });
+    const clicks = async () => (await played()).filter((name) => name === 'click').length;
+    const openInsights = async () => {
+      const before = await clicks();
+      await page.getByRole('button', { name: 'Day Insights' }).first().click();
+      await expect(insights).toBeVisible();
+      // The button's own click, heard before the dialog's are counted.
+      await expect.poll(clicks).toBe(before + 1);
+    };
+    /** Every way of closing Day Insights clicks once (its X used to click twice). */
+    const expectOneClick = async (close: () => Promise<void>) => {
+      const before = await clicks();
+      await close();
+      await expect(insights).toBeHidden();
+      await expect.poll(clicks).toBe(before + 1);
+      // A second sound would follow within milliseconds of the first: give it the time to show.
+      await page.waitForTimeout(500);
+      expect(await clicks()).toBe(before + 1);
+    };
+
+    await openInsights();
     await insights.getByRole('button', { name: /Stretch/ }).hover();
     await expect.poll(played).toContain('hover');
-    const clicks = (await played()).filter((name) => name === 'click').length;
-    await page.keyboard.press('Escape');
-    await expect(insights).toBeHidden();
-    await expect
-      .poll(async () => (await played()).filter((name) => name === 'click').length)
-      .toBeGreaterThan(clicks);
+    await expectOneClick(() => page.keyboard.press('Escape'));
+    await openInsights();
+    // The X in the corner (named by its aria-label; the wide Close button below by its text).
+    await expectOneClick(() => insights.locator('button[aria-label="Close"]').click());
+    await openInsights();
+    await expectOneClick(() => insights.getByRole('button', { name: 'Close' }).first().click());
+    await openInsights();
+    // The backdrop: a point of the overlay outside the dialog.
+    await expectOneClick(() => page.mouse.click(5, 5));
   });
 
   for (const theme of THEMES) {

@@ -30,10 +30,14 @@ export type SetCompletionEntry = QueueEntry & {
   payload: SetCompletionPayload;
 };
 
-export type OfflineQueue = readonly QueueEntry[];
+export type OfflineQueue<E extends QueueEntry = QueueEntry> = readonly E[];
 export type DropReason = 'expired' | 'overflow' | 'quota';
-export type DroppedEntry = { entry: QueueEntry; reason: DropReason };
-export type QueueChange = { queue: QueueEntry[]; dropped: DroppedEntry[] };
+export type DroppedEntry<E extends QueueEntry = QueueEntry> = { entry: E; reason: DropReason };
+/** A queue after a change, and what the change dropped (to tell the user). */
+export type QueueChange<E extends QueueEntry = QueueEntry> = {
+  queue: E[];
+  dropped: DroppedEntry<E>[];
+};
 
 /** True for a set-completion entry whose payload has the right shape (e.g. read back from storage). */
 export function isSetCompletionEntry(entry: QueueEntry): entry is SetCompletionEntry {
@@ -64,7 +68,11 @@ export function setCompletionEntry(
  * stays the order the changes were made. An entry with an id already queued replaces that one.
  * Then expired entries go, then the oldest beyond the bound of 100.
  */
-export function enqueue(queue: OfflineQueue, entry: QueueEntry, now: number): QueueChange {
+export function enqueue<E extends QueueEntry>(
+  queue: OfflineQueue<E>,
+  entry: E,
+  now: number,
+): QueueChange<E> {
   const kept = queue.filter((queued) => queued.id !== entry.id && !isSameTarget(queued, entry));
   const at = kept.findIndex((queued) => queued.timestamp > entry.timestamp);
   const inserted = at === -1 ? [...kept, entry] : [...kept.slice(0, at), entry, ...kept.slice(at)];
@@ -77,8 +85,11 @@ export function enqueue(queue: OfflineQueue, entry: QueueEntry, now: number): Qu
 }
 
 /** Removes entries older than 7 days; an entry exactly 7 days old still stays. */
-export function pruneExpired(queue: OfflineQueue, now: number): QueueChange {
-  const isExpired = (entry: QueueEntry) => now - entry.timestamp > MAX_ENTRY_AGE_MS;
+export function pruneExpired<E extends QueueEntry>(
+  queue: OfflineQueue<E>,
+  now: number,
+): QueueChange<E> {
+  const isExpired = (entry: E) => now - entry.timestamp > MAX_ENTRY_AGE_MS;
   return {
     queue: queue.filter((entry) => !isExpired(entry)),
     dropped: droppedAs(queue.filter(isExpired), 'expired'),
@@ -86,23 +97,26 @@ export function pruneExpired(queue: OfflineQueue, now: number): QueueChange {
 }
 
 /** After a storage quota error: keeps the newest 50 entries (docs/product.md). */
-export function trimOnQuotaError(queue: OfflineQueue): QueueChange {
+export function trimOnQuotaError<E extends QueueEntry>(queue: OfflineQueue<E>): QueueChange<E> {
   const excess = Math.max(0, queue.length - QUOTA_TRIM_LENGTH);
   return { queue: queue.slice(excess), dropped: droppedAs(queue.slice(0, excess), 'quota') };
 }
 
 /** The oldest `size` entries: what to replay next, in order. */
-export function nextBatch(queue: OfflineQueue, size = 10): QueueEntry[] {
+export function nextBatch<E extends QueueEntry>(queue: OfflineQueue<E>, size = 10): E[] {
   return queue.slice(0, Math.max(0, size));
 }
 
 /** Counts one more failed attempt for the entry with that id. */
-export function markRetry(queue: OfflineQueue, id: string): QueueEntry[] {
+export function markRetry<E extends QueueEntry>(queue: OfflineQueue<E>, id: string): E[] {
   return queue.map((entry) => (entry.id === id ? { ...entry, retries: entry.retries + 1 } : entry));
 }
 
 /** Removes the entries the server has confirmed. */
-export function removeSynced(queue: OfflineQueue, ids: Iterable<string>): QueueEntry[] {
+export function removeSynced<E extends QueueEntry>(
+  queue: OfflineQueue<E>,
+  ids: Iterable<string>,
+): E[] {
   const synced = new Set(ids);
   return queue.filter((entry) => !synced.has(entry.id));
 }
@@ -169,6 +183,9 @@ function isSameTarget(a: QueueEntry, b: QueueEntry): boolean {
   );
 }
 
-function droppedAs(entries: readonly QueueEntry[], reason: DropReason): DroppedEntry[] {
+function droppedAs<E extends QueueEntry>(
+  entries: readonly E[],
+  reason: DropReason,
+): DroppedEntry<E>[] {
   return entries.map((entry) => ({ entry, reason }));
 }

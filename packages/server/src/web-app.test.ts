@@ -21,6 +21,14 @@ describe('the built web app', () => {
     writeFileSync(path.join(webDist, 'index.html'), INDEX('/assets/index-aaa111.js'));
     writeFileSync(path.join(webDist, 'assets', 'index-aaa111.js'), 'console.log(1)');
     writeFileSync(path.join(webDist, 'favicon.svg'), '<svg/>');
+    // The service worker (with its precompressed copy, as for any big script) and the manifest.
+    const sw = `self.__precache = ${JSON.stringify('/assets/index-aaa111.js '.repeat(100))};`;
+    writeFileSync(path.join(webDist, 'sw.js'), sw);
+    writeFileSync(path.join(webDist, 'sw.js.br'), brotliCompressSync(sw));
+    writeFileSync(
+      path.join(webDist, 'manifest.webmanifest'),
+      JSON.stringify({ name: 'HabitQuest', start_url: '/', display: 'standalone' }),
+    );
     // What scripts/precompress.mjs writes beside a big enough text file.
     const big = `export const words = ${JSON.stringify('habit '.repeat(2000))};`;
     writeFileSync(path.join(webDist, 'assets', 'big-ccc333.js'), big);
@@ -53,6 +61,26 @@ describe('the built web app', () => {
     const plain = await app.request('/assets/big-ccc333.js');
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect(await plain.text()).toContain('habit habit');
+  });
+
+  it('serves the service worker to be checked at each update, not cached forever', async () => {
+    for (const encoding of ['', 'gzip, deflate, br']) {
+      const response = await app.request('/sw.js', { headers: { 'accept-encoding': encoding } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(response.headers.get('content-type')).toContain('javascript');
+    }
+    // Its scripts keep theirs: only sw.js itself must be fetched afresh.
+    const asset = await app.request('/assets/index-aaa111.js');
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('serves the web app manifest as application/manifest+json', async () => {
+    const response = await app.request('/manifest.webmanifest');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/manifest+json');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(await response.json()).toMatchObject({ name: 'HabitQuest', display: 'standalone' });
   });
 
   it('answers 404, not index.html, for an asset that is gone (a tab open across a redeploy)', async () => {

@@ -9,6 +9,12 @@ import type { Logger } from './logger';
 /** The path where the web app asks which build the server serves now (see `buildIdOf`). */
 export const BUILD_ID_PATH = '/build.json';
 
+/** The service worker the web app registers (packages/web/src/sw.ts), scoped to the whole site. */
+export const SERVICE_WORKER_PATH = '/sw.js';
+
+/** The web app manifest (packages/web/public/manifest.webmanifest): what an installed app is. */
+export const MANIFEST_PATH = '/manifest.webmanifest';
+
 /**
  * The build an index.html starts: its entry script, e.g. `/assets/index-QpZOyo8J.js`. Its name
  * carries a content hash, so a new deployment has a new one; open tabs compare it with their own.
@@ -44,6 +50,19 @@ export function mountWebApp(app: Hono<AppEnv>, webDist: string, logger: Logger):
     await next();
     // File names under /assets carry a content hash, so they never change.
     if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+  });
+  // Not cached like /assets: the browser compares sw.js with the server's at each check, and a
+  // new deployment is a new sw.js (its precache list) that must be seen at once. no-cache lets a
+  // cache keep it only if it asks the server again before each use.
+  app.use(SERVICE_WORKER_PATH, async (c, next) => {
+    await next();
+    if (c.res.status === 200) c.header('Cache-Control', 'no-cache');
+  });
+  app.use(MANIFEST_PATH, async (c, next) => {
+    await next();
+    if (c.res.status !== 200) return;
+    c.header('Content-Type', 'application/manifest+json');
+    c.header('Cache-Control', 'no-cache');
   });
   // Read at each request, like index.html below: a dist replaced under a running server counts.
   app.get(BUILD_ID_PATH, async (c) => {

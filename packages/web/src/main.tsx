@@ -1,13 +1,24 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { persistCache, restoreCache } from './lib/persist-cache';
+import { createQueryClient } from './lib/query-client';
+import { watchReachability } from './lib/reachability';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  watchReachability();
+  const queryClient = createQueryClient();
+  // The saved cache first, so that offline the first render already has the last data seen.
+  void restoreCache(queryClient).finally(() => {
+    persistCache(queryClient);
+    createRoot(root).render(
+      <StrictMode>
+        <App queryClient={queryClient} />
+      </StrictMode>,
+    );
+    if (import.meta.env.PROD)
+      void import('./app/service-worker').then((sw) => sw.registerServiceWorker());
+  });
 }

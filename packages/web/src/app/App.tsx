@@ -1,12 +1,11 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { Suspense, useState } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { Suspense } from 'react';
 import { Toaster } from 'sonner';
 import { AuthGate } from '../features/auth/AuthGate';
 import { DashboardBackdrop } from '../features/dashboard/DashboardBackdrop';
 import { DashboardPage } from '../features/dashboard/DashboardPage';
 import { billingReturnOf, useBillingReturn } from '../features/pro/billing-return';
 import { BillingReturnHost } from '../features/pro/BillingReturnHost';
-import { createQueryClient } from '../lib/query-client';
 import { usePath } from '../lib/router';
 import { lazyPart } from './lazy-part';
 import { NewVersionBar } from './new-version';
@@ -28,8 +27,7 @@ const NotFoundPage = lazyPart(
   { kind: 'page' },
 );
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
     <QueryClientProvider client={queryClient}>
       <Routes />

@@ -13,6 +13,7 @@ import {
   type ResponseOf,
   type Route,
 } from '@habitquest/contracts/routes';
+import { reportReachable } from './reachability';
 
 export class ApiError extends Error {
   constructor(
@@ -24,6 +25,8 @@ export class ApiError extends Error {
     super(message);
   }
 }
+
+export const NETWORK_MESSAGE = 'Could not reach HabitQuest. Check your connection and try again.';
 
 type Options = { body?: unknown; idempotencyKey?: string; signal?: AbortSignal };
 
@@ -89,12 +92,10 @@ async function api<T>(method: string, path: string, options: Options = {}): Prom
       ...(options.signal ? { signal: options.signal } : {}),
     });
   } catch {
-    throw new ApiError(
-      0,
-      'NETWORK',
-      'Could not reach HabitQuest. Check your connection and try again.',
-    );
+    if (!options.signal?.aborted) reportReachable(false);
+    throw new ApiError(0, 'NETWORK', NETWORK_MESSAGE);
   }
+  reportReachable(response.status !== 502 && response.status !== 504);
   const text = await response.text();
   const body: unknown = text ? safeJson(text) : null;
   if (!response.ok) throw toApiError(response.status, body);

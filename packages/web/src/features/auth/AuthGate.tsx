@@ -35,19 +35,22 @@ export function AuthGate({ children, backdrop }: { children: ReactNode; backdrop
     };
   }, [isSignedOut, mode]);
 
-  if (session.isPending) {
+  // A session seen before (the saved cache) is enough while the server is out of reach: the
+  // app opens offline on what it last saw (docs/offline.md).
+  if (session.data) return children;
+  // Offline with nothing saved, the query waits for the network: say so rather than load forever.
+  if (session.isPending && session.fetchStatus !== 'paused') {
     return (
       <FullScreenMessage title={authCopy.loadingTitle}>{authCopy.loadingText}</FullScreenMessage>
     );
   }
-  if (session.isError) {
+  if (session.isError || session.isPending) {
     return (
       <FullScreenMessage title={authCopy.unreachableTitle}>
         {authCopy.unreachableText}
       </FullScreenMessage>
     );
   }
-  if (session.data) return children;
   if (mode) {
     return (
       <>

@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/Button';
 import { cx } from '../../components/ui/cx';
 import { Dialog } from '../../components/ui/Dialog';
 import { playSound } from '../audio/engine';
+import { playCloseSound } from '../audio/use-audio';
 import type { DatedHabit } from '../habits/day-habits';
 import { calendarCopy as copy } from './copy';
 import { formatDate } from '../../lib/format';
@@ -27,8 +28,9 @@ export function DayInsightsDialog(props: {
       open
       onOpenChange={(open) => {
         if (open) return;
-        // The backdrop and Escape close it too, with the Close button's click (docs/product.md).
-        playSound('click');
+        // The backdrop and Escape close it too, with the Close button's click (docs/product.md);
+        // the X's own press has clicked already, so it does not click twice.
+        playCloseSound();
         props.onClose();
       }}
       title={copy.dayInsights}
@@ -76,7 +78,7 @@ export function DayInsightsDialog(props: {
                   className="flex items-center gap-3 rounded-2xl border border-slate-200 px-3 py-2 dark:border-slate-800"
                 >
                   <div className="min-w-0 flex-1">
-                    <p className="truncate font-semibold text-slate-900 dark:text-white">
+                    <p className="font-semibold text-slate-900 wrap-anywhere dark:text-white">
                       {habit.title}
                     </p>
                     <p className="text-xs text-slate-600 dark:text-slate-300">

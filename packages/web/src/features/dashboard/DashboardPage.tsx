@@ -3,7 +3,7 @@ import { parseLocalDate, type LocalDate } from '@habitquest/core/dates';
 import type { Frequency } from '@habitquest/core/periods';
 import { useQuery } from '@tanstack/react-query';
 import { WifiOff } from 'lucide-react';
-import { Suspense, useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { FullScreenMessage } from '../../components/ui/FullScreenMessage';
 import { authCopy } from '../auth/copy';
 import { Calendar, monthGrid, type YearMonth } from '../calendar/Calendar';
@@ -16,6 +16,8 @@ import { LevelUpBanner } from '../habits/LevelUpBanner';
 import { useToggleCompletion } from '../habits/mutations';
 import { habitsQuery, yearCompletionsQuery } from '../habits/queries';
 import { useLiveUpdates } from '../live/use-live-updates';
+import { OfflineSync } from '../offline/OfflineSync';
+import { isReachable, subscribeReachability } from '../../lib/reachability';
 import { meQuery } from '../me/queries';
 import { UpgradeHost } from '../pro/UpgradeHost';
 import { RewardsSection } from '../rewards/RewardsSection';
@@ -95,6 +97,7 @@ export function DashboardPage() {
     enabled: me.isSuccess,
   });
   const live = useLiveUpdates(me.isSuccess);
+  const isOnline = useSyncExternalStore(subscribeReachability, isReachable);
   const toggle = useToggleCompletion();
   const timeZoneOffer = useTimeZoneOffer(settings?.timeZone);
 
@@ -131,7 +134,9 @@ export function DashboardPage() {
     <div className="min-h-dvh bg-slate-50 dark:bg-slate-950">
       <SkipLink />
       <Header me={me.data} />
-      {live === 'offline' ? (
+      <OfflineSync />
+      {/* Offline, the header's badge says so; this bar is for a stream lost while online. */}
+      {live === 'offline' && isOnline ? (
         <p
           role="status"
           className="flex items-center justify-center gap-2 bg-amber-100 px-4 py-2 text-sm text-amber-900 dark:bg-amber-400/15 dark:text-amber-200"

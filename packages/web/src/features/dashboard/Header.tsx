@@ -3,6 +3,7 @@ import { Crown, Home, LogOut } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/Button';
 import { signOut } from '../auth/sign-out';
+import { OfflineBadge } from '../offline/OfflineBadge';
 import { requestAuth } from '../auth/auth-flags';
 import { proLaunchCopy } from '../pro/launch-copy';
 import { openUpgrade } from '../pro/upgrade-store';
@@ -41,9 +42,13 @@ export function Header({ me }: { me: Me }) {
           <Home aria-hidden className="size-4" />
           {copy.home}
         </a>
-        <div className="ml-auto flex items-center gap-2 sm:gap-3">
+        <div className="ml-auto flex min-w-0 items-center gap-2 sm:gap-3">
+          <OfflineBadge />
           {me.user.username ? (
-            <span className="max-w-32 truncate text-sm font-medium text-slate-700 sm:max-w-none dark:text-slate-200">
+            <span
+              title={`@${me.user.username}`}
+              className="min-w-0 max-w-32 truncate text-sm font-medium text-slate-700 sm:max-w-none dark:text-slate-200"
+            >
               @{me.user.username}
             </span>
           ) : null}

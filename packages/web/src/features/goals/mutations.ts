@@ -6,9 +6,9 @@
 import type { Category, CategoryCreate } from '@habitquest/contracts/categories';
 import type { Habit } from '@habitquest/contracts/habits';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { ApiError, call } from '../../lib/api';
-import { invalidateFor } from '../live/use-live-updates';
+import { invalidateFor } from '../../lib/invalidate';
+import { patch, useOptimisticMutation } from '../../lib/optimistic';
 import { routes } from '@habitquest/contracts/routes';
 import { habitsQuery } from '../habits/queries';
 import { goalsCopy as copy } from './copy';
@@ -20,24 +20,16 @@ function byName(a: Category, b: Category): number {
 
 /** PATCH /api/categories/:id {monthlyTargetXp}, optimistic. */
 export function useUpdateCategoryTarget() {
-  const queryClient = useQueryClient();
-  const key = categoriesQuery.queryKey;
-  return useMutation({
+  return useOptimisticMutation({
     mutationFn: ({ id, monthlyTargetXp }: { id: string; monthlyTargetXp: number }) =>
       call(routes.updateCategory, { params: { id }, body: { monthlyTargetXp } }),
-    onMutate: async ({ id, monthlyTargetXp }) => {
-      await queryClient.cancelQueries({ queryKey: key });
-      const previous = queryClient.getQueryData(key);
-      queryClient.setQueryData(key, (list) =>
+    patches: ({ id, monthlyTargetXp }) => [
+      patch<Category[]>(categoriesQuery.queryKey, (list) =>
         list?.map((category) => (category.id === id ? { ...category, monthlyTargetXp } : category)),
-      );
-      return { previous };
-    },
-    onError: (_error, _input, context) => {
-      if (context?.previous) queryClient.setQueryData(key, context.previous);
-      toast.error(copy.targetFailed);
-    },
-    onSettled: () => invalidateFor(queryClient, 'categories'),
+      ),
+    ],
+    events: ['categories'],
+    failure: () => copy.targetFailed,
   });
 }
 
@@ -61,72 +53,54 @@ export function useCreateCategory() {
 /** DELETE /api/categories/:id, optimistic: the card goes and its habits join the fallback. */
 export function useDeleteCategory() {
   const queryClient = useQueryClient();
-  const categoriesKey = categoriesQuery.queryKey;
-  const habitsKey = habitsQuery.queryKey;
-  return useMutation({
+  return useOptimisticMutation({
     mutationFn: (category: Category) =>
       call(routes.deleteCategory, { params: { id: category.id } }),
-    onMutate: async (category) => {
-      await Promise.all([
-        queryClient.cancelQueries({ queryKey: categoriesKey }),
-        queryClient.cancelQueries({ queryKey: habitsKey }),
-      ]);
-      const previousCategories = queryClient.getQueryData(categoriesKey);
-      const previousHabits = queryClient.getQueryData(habitsKey);
-      const fallback = previousCategories?.find((c) => c.isFallback);
-      queryClient.setQueryData(categoriesKey, (list) => list?.filter((c) => c.id !== category.id));
-      if (fallback) {
-        queryClient.setQueryData(habitsKey, (list) =>
-          list?.map((habit) =>
-            habit.categoryId === category.id
-              ? { ...habit, categoryId: fallback.id, category: fallback.name }
-              : habit,
-          ),
-        );
-      }
-      return { previousCategories, previousHabits };
-    },
-    onError: (error, _category, context) => {
-      if (context?.previousCategories) {
-        queryClient.setQueryData(categoriesKey, context.previousCategories);
-      }
-      if (context?.previousHabits) queryClient.setQueryData(habitsKey, context.previousHabits);
-      // The server's messages are written for people (e.g. the spec's fallback-missing text).
-      toast.error(
-        error instanceof ApiError && error.code !== 'VALIDATION'
-          ? error.message
-          : copy.deleteFailed,
-      );
+    patches: (category) => {
+      const fallback = queryClient
+        .getQueryData(categoriesQuery.queryKey)
+        ?.find((c) => c.isFallback);
+      return [
+        patch<Category[]>(categoriesQuery.queryKey, (list) =>
+          list?.filter((c) => c.id !== category.id),
+        ),
+        ...(fallback
+          ? [
+              patch<Habit[]>(habitsQuery.queryKey, (list) =>
+                list?.map((habit) =>
+                  habit.categoryId === category.id
+                    ? { ...habit, categoryId: fallback.id, category: fallback.name }
+                    : habit,
+                ),
+              ),
+            ]
+          : []),
+      ];
     },
     // Its habits moved to the fallback category.
-    onSettled: () => invalidateFor(queryClient, 'categories', 'habits'),
+    events: ['categories', 'habits'],
+    // The server's messages are written for people (e.g. the spec's fallback-missing text).
+    failure: (error) =>
+      error instanceof ApiError && error.code !== 'VALIDATION' ? error.message : copy.deleteFailed,
   });
 }
 
 /** PATCH /api/habits/:id {categoryId}, optimistic: the habit shows in its new category at once. */
 export function useMoveHabit() {
-  const queryClient = useQueryClient();
-  const key = habitsQuery.queryKey;
-  return useMutation({
+  return useOptimisticMutation({
     mutationFn: ({ habit, category }: { habit: Habit; category: Category }) =>
       call(routes.updateHabit, {
         params: { id: habit.id },
         body: { categoryId: category.id },
       }),
-    onMutate: async ({ habit, category }) => {
-      await queryClient.cancelQueries({ queryKey: key });
-      const previous = queryClient.getQueryData(key);
-      queryClient.setQueryData(key, (list) =>
+    patches: ({ habit, category }) => [
+      patch<Habit[]>(habitsQuery.queryKey, (list) =>
         list?.map((h) =>
           h.id === habit.id ? { ...h, categoryId: category.id, category: category.name } : h,
         ),
-      );
-      return { previous };
-    },
-    onError: (_error, _input, context) => {
-      if (context?.previous) queryClient.setQueryData(key, context.previous);
-      toast.error(copy.moveFailed);
-    },
-    onSettled: () => invalidateFor(queryClient, 'habits'),
+      ),
+    ],
+    events: ['habits'],
+    failure: () => copy.moveFailed,
   });
 }

@@ -1,16 +1,26 @@
 /**
  * Habit mutations: optimistic, rolled back with a toast on failure (docs/product.md, CONTRIBUTING.md).
  */
-import type { Completion, Habit, HabitCreate, HabitUpdate } from '@habitquest/contracts/habits';
+import type {
+  Completion,
+  Habit,
+  HabitCreate,
+  HabitUpdate,
+  SetCompletionResult,
+} from '@habitquest/contracts/habits';
 import type { Me } from '@habitquest/contracts/me';
 import { pointsForXp, progressFigures } from '@habitquest/core/levels';
+import { setCompletionEntry } from '@habitquest/core/offline-queue';
 import { periodKey, type WeekStart } from '@habitquest/core/periods';
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { toast } from 'sonner';
 import { playSound } from '../audio/engine';
 import { ApiError, call } from '../../lib/api';
-import { invalidateFor } from '../live/use-live-updates';
-import { routes } from '@habitquest/contracts/routes';
+import { patch, useOptimisticMutation } from '../../lib/optimistic';
+import { pathWith, routes } from '@habitquest/contracts/routes';
+import { OutboxFullError, type OutboxEntry } from '../../lib/outbox';
+import { queueChange, sendQueued } from '../offline/send-queued';
 import { meQuery } from '../me/queries';
 import { habitsCopy as copy } from './copy';
 import { celebrateLevelUp } from './level-up';
@@ -32,61 +42,74 @@ export function moveProgress(me: Me, xpDelta: number, pointsDelta: number): Me {
   };
 }
 
-function patchCompletions(client: QueryClient, toggle: Toggle, key: string): void {
-  client.setQueriesData<Completion[]>({ queryKey: habitKeys.allCompletions }, (list) => {
-    if (!list) return list;
-    const without = list.filter((c) => !(c.habitId === toggle.habit.id && c.periodKey === key));
-    if (!toggle.completed) return without;
-    return [
-      ...without,
-      {
-        id: `optimistic-${toggle.habit.id}-${key}`,
-        habitId: toggle.habit.id,
-        completionDate: toggle.date,
-        periodKey: key,
-        xpEarned: toggle.habit.xpOnComplete,
-        pointsEarned: pointsForXp(toggle.habit.xpOnComplete),
-        completedAt: new Date().toISOString(),
-      },
-    ];
-  });
+/** The completions with the toggled one added (a draft until the server's arrives) or removed. */
+function withToggle(
+  list: Completion[] | undefined,
+  toggle: Toggle,
+  key: string,
+): Completion[] | undefined {
+  if (!list) return list;
+  const without = list.filter((c) => !(c.habitId === toggle.habit.id && c.periodKey === key));
+  if (!toggle.completed) return without;
+  return [
+    ...without,
+    {
+      id: `optimistic-${toggle.habit.id}-${key}`,
+      habitId: toggle.habit.id,
+      completionDate: toggle.date,
+      periodKey: key,
+      xpEarned: toggle.habit.xpOnComplete,
+      pointsEarned: pointsForXp(toggle.habit.xpOnComplete),
+      completedAt: new Date().toISOString(),
+    },
+  ];
 }
 
+/** The outbox entry of a toggle: PUT …/completions/:date {completed}, keyed by its Idempotency-Key. */
+function completionEntry(toggle: QueuedToggle): OutboxEntry {
+  const payload = { habitId: toggle.habit.id, date: toggle.date, completed: toggle.completed };
+  return {
+    ...setCompletionEntry(toggle.id, payload, Date.now()),
+    method: 'PUT',
+    path: pathWith(routes.setCompletion.path, { id: toggle.habit.id, date: toggle.date }),
+    body: { completed: toggle.completed },
+  };
+}
+
+type QueuedToggle = Toggle & { id: string };
+
+/**
+ * Completing or undoing goes through the outbox (docs/offline.md): stored before the screen
+ * changes, confirmed now when the server answers, else kept and replayed later.
+ */
 export function useSetCompletion() {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: (toggle: Toggle) =>
-      call(routes.setCompletion, {
-        params: { id: toggle.habit.id, date: toggle.date },
-        body: { completed: toggle.completed },
-        idempotencyKey: crypto.randomUUID(),
-      }),
-    onMutate: async (toggle) => {
+  return useOptimisticMutation({
+    mutationFn: (toggle: QueuedToggle) => sendQueued<SetCompletionResult>(toggle.id),
+    store: (toggle) => queueChange(completionEntry(toggle)),
+    patches: (toggle) => {
       const key = periodKey(toggle.date, toggle.habit.frequency, toggle.weekStart);
-      await client.cancelQueries({ queryKey: habitKeys.allCompletions });
-      const completions = client.getQueriesData<Completion[]>({
-        queryKey: habitKeys.allCompletions,
-      });
-      const me = client.getQueryData<Me>(meQuery.queryKey);
-      patchCompletions(client, toggle, key);
-      if (me) {
-        const xp = toggle.habit.xpOnComplete;
-        const sign = toggle.completed ? 1 : -1;
-        client.setQueryData(meQuery.queryKey, moveProgress(me, sign * xp, sign * pointsForXp(xp)));
-      }
-      return { completions, me };
+      const xp = toggle.habit.xpOnComplete;
+      const sign = toggle.completed ? 1 : -1;
+      return [
+        patch<Completion[]>(habitKeys.allCompletions, (list) => withToggle(list, toggle, key)),
+        patch<Me>(
+          meQuery.queryKey,
+          (me) => me && moveProgress(me, sign * xp, sign * pointsForXp(xp)),
+        ),
+      ];
     },
-    onError: (error, _toggle, context) => {
-      for (const [queryKey, data] of context?.completions ?? [])
-        client.setQueryData(queryKey, data);
-      if (context?.me) client.setQueryData(meQuery.queryKey, context.me);
-      toast.error(
-        error instanceof ApiError && error.code === 'VALIDATION'
-          ? error.message
-          : copy.toggleFailed,
-      );
-    },
-    onSuccess: (result, toggle) => {
+    // What the events of PUT …/completions/:date refresh (this tab skips their echo). A queued
+    // change refreshes nothing yet: the server does not have it.
+    events: (_toggle, sent) => (sent?.kind === 'queued' ? [] : ['completions', 'progress']),
+    failure: (error) =>
+      error instanceof OutboxFullError || (error instanceof ApiError && error.code === 'VALIDATION')
+        ? error.message
+        : copy.toggleFailed,
+    onSuccess: (sent, toggle) => {
+      // Waiting in the outbox: the screen keeps the change; the badge says it is pending.
+      if (sent.kind === 'queued') return;
+      const result = sent.body;
       const me = client.getQueryData<Me>(meQuery.queryKey);
       if (me) client.setQueryData(meQuery.queryKey, { ...me, progress: result.progress });
       if (result.added) {
@@ -102,8 +125,6 @@ export function useSetCompletion() {
       }
       if (result.progress.leveledUp) celebrateLevelUp(result.progress.level);
     },
-    // What the events of PUT …/completions/:date refresh (this tab skips their echo).
-    onSettled: () => invalidateFor(client, 'completions', 'progress'),
   });
 }
 
@@ -114,24 +135,28 @@ export function useToggleCompletion() {
     const flight = `${toggle.habit.id}:${periodKey(toggle.date, toggle.habit.frequency, toggle.weekStart)}`;
     if (inFlight.has(flight)) return;
     inFlight.add(flight);
-    mutation.mutate(toggle, {
-      onSettled: () => {
-        inFlight.delete(flight);
+    mutation.mutate(
+      { ...toggle, id: crypto.randomUUID() },
+      {
+        onSettled: () => {
+          inFlight.delete(flight);
+        },
       },
-    });
+    );
   };
 }
 
+/** POST /api/habits, optimistic: a draft card shows until the server's habit replaces it. */
 export function useCreateHabit() {
   const client = useQueryClient();
-  return useMutation({
+  const draftId = useRef('');
+  return useOptimisticMutation({
     mutationFn: (input: HabitCreate) =>
       call(routes.createHabit, { body: input, idempotencyKey: crypto.randomUUID() }),
-    onMutate: async (input) => {
-      await client.cancelQueries({ queryKey: habitKeys.all });
-      const previous = client.getQueryData<Habit[]>(habitKeys.all);
+    patches: (input) => {
+      draftId.current = `optimistic-${crypto.randomUUID()}`;
       const draft: Habit = {
-        id: `optimistic-${crypto.randomUUID()}`,
+        id: draftId.current,
         title: input.title,
         description: input.description,
         frequency: input.frequency,
@@ -147,47 +172,38 @@ export function useCreateHabit() {
         lastCompletedAt: null,
         createdAt: new Date().toISOString(),
       };
-      client.setQueryData<Habit[]>(habitKeys.all, (list) => [draft, ...(list ?? [])]);
-      return { previous, draftId: draft.id };
+      return [patch<Habit[]>(habitKeys.all, (list) => [draft, ...(list ?? [])])];
     },
-    onError: (_error, _input, context) => {
-      if (context) client.setQueryData(habitKeys.all, context.previous);
-    },
-    onSuccess: (habit, _input, context) => {
+    events: ['habits'],
+    // The dialog that sent it shows the server's words (a limit, a bad field).
+    failure: () => null,
+    onSuccess: (habit) => {
       client.setQueryData<Habit[]>(habitKeys.all, (list) =>
-        list?.map((h) => (h.id === context.draftId ? habit : h)),
+        list?.map((h) => (h.id === draftId.current ? habit : h)),
       );
     },
-    onSettled: () => invalidateFor(client, 'habits'),
   });
 }
 
 export function useUpdateHabit() {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, patch }: { id: string; patch: HabitUpdate }) =>
-      call(routes.updateHabit, { params: { id }, body: patch }),
-    onMutate: async ({ id, patch }) => {
-      await client.cancelQueries({ queryKey: habitKeys.all });
-      const previous = client.getQueryData<Habit[]>(habitKeys.all);
-      client.setQueryData<Habit[]>(habitKeys.all, (list) =>
-        list?.map((h) => (h.id === id ? { ...h, ...definedOf(patch) } : h)),
-      );
-      return { previous };
-    },
-    onError: (_error, _input, context) => {
-      if (context) client.setQueryData(habitKeys.all, context.previous);
-    },
+  return useOptimisticMutation({
+    mutationFn: ({ id, patch: change }: { id: string; patch: HabitUpdate }) =>
+      call(routes.updateHabit, { params: { id }, body: change }),
+    patches: ({ id, patch: change }) => [
+      patch<Habit[]>(habitKeys.all, (list) =>
+        list?.map((h) => (h.id === id ? { ...h, ...definedOf(change) } : h)),
+      ),
+    ],
+    // A new frequency regroups the habit's completions on the server.
+    events: ({ patch: change }) =>
+      change.frequency === undefined ? ['habits'] : ['habits', 'completions'],
+    failure: () => null,
     onSuccess: (habit) => {
       client.setQueryData<Habit[]>(habitKeys.all, (list) =>
         list?.map((h) => (h.id === habit.id ? habit : h)),
       );
     },
-    // A new frequency regroups the habit's completions on the server.
-    onSettled: (_habit, _error, { patch }) =>
-      patch.frequency === undefined
-        ? invalidateFor(client, 'habits')
-        : invalidateFor(client, 'habits', 'completions'),
   });
 }
 
@@ -207,19 +223,10 @@ function definedOf(patch: HabitUpdate): Partial<Habit> {
 }
 
 export function useDeleteHabit() {
-  const client = useQueryClient();
-  return useMutation({
+  return useOptimisticMutation({
     mutationFn: (id: string) => call(routes.deleteHabit, { params: { id } }),
-    onMutate: async (id) => {
-      await client.cancelQueries({ queryKey: habitKeys.all });
-      const previous = client.getQueryData<Habit[]>(habitKeys.all);
-      client.setQueryData<Habit[]>(habitKeys.all, (list) => list?.filter((h) => h.id !== id));
-      return { previous };
-    },
-    onError: (_error, _id, context) => {
-      if (context?.previous) client.setQueryData(habitKeys.all, context.previous);
-      toast.error(copy.deleteFailed);
-    },
-    onSettled: () => invalidateFor(client, 'habits', 'completions'),
+    patches: (id) => [patch<Habit[]>(habitKeys.all, (list) => list?.filter((h) => h.id !== id))],
+    events: ['habits', 'completions'],
+    failure: () => copy.deleteFailed,
   });
 }

@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { invalidateFor, originOf } from './use-live-updates';
+import { originOf } from './use-live-updates';
+import { invalidateFor } from '../../lib/invalidate';
 
 function clientWith(keys: string[][]): QueryClient {
   const client = new QueryClient();

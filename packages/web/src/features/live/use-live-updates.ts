@@ -6,34 +6,14 @@
  * CLIENT_ID) is skipped: the tab's mutation already refreshed the same keys, so a change costs
  * one refetch per list, not two.
  */
-import { EVENT_NAMES, INVALIDATES, type EventName } from '@habitquest/contracts/event-map';
+import { EVENT_NAMES, type EventName } from '@habitquest/contracts/event-map';
 import { routes } from '@habitquest/contracts/routes';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { CLIENT_ID } from '../../lib/api';
+import { invalidateFor } from '../../lib/invalidate';
 
 export type LiveState = 'connecting' | 'live' | 'offline';
-
-/**
- * Invalidates what the events name, each query key once; a 'resync' invalidates every query.
- * A tab's own mutations call it with the events their route publishes, so the tab refreshes
- * exactly what another tab would, and skips the echo of those events (see below).
- */
-export async function invalidateFor(
-  queryClient: QueryClient,
-  ...names: readonly EventName[]
-): Promise<void> {
-  if (names.includes('resync')) {
-    await queryClient.invalidateQueries();
-    return;
-  }
-  const keys = new Map(
-    names.flatMap((name) => INVALIDATES[name]).map((key) => [key.join('\u0000'), key]),
-  );
-  await Promise.all(
-    [...keys.values()].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-  );
-}
 
 /** The tab that caused an event, from its data (the server adds it, origin.ts). */
 export function originOf(data: unknown): string | undefined {

@@ -3,7 +3,7 @@ import { Check, PartyPopper } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
-import { invalidateFor } from '../live/use-live-updates';
+import { invalidateFor } from '../../lib/invalidate';
 import { meQuery } from '../me/queries';
 import { proCopy as copy } from './copy';
 

@@ -79,6 +79,8 @@ export const rewardsCopy = {
   purchased: (name: string) => `Successfully purchased ${name}!`,
   notEnoughYet: 'Not enough points yet!',
   redeemFailed: 'Failed to redeem reward. Please try again.',
+  redeemNeedsConnection:
+    "You're offline. Redeeming needs a connection: your points are confirmed by the server.",
   createFailed: 'Failed to create reward. Please try again.',
   updateFailed: 'Failed to update reward. Please try again.',
   deleteFailed: 'Failed to delete reward. Please try again.',

@@ -10,7 +10,8 @@ import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { playSound } from '../audio/engine';
 import { ApiError, call } from '../../lib/api';
-import { invalidateFor } from '../live/use-live-updates';
+import { invalidateFor } from '../../lib/invalidate';
+import { patch, useOptimisticMutation } from '../../lib/optimistic';
 import { routes } from '@habitquest/contracts/routes';
 import { meQuery } from '../me/queries';
 import { rewardsCopy as copy } from './copy';
@@ -39,94 +40,62 @@ export function useCreateReward() {
 
 /** PATCH /api/rewards/:id, optimistic; the dialog that sent it tells a failure. */
 export function useUpdateReward() {
-  const client = useQueryClient();
-  const key = rewardsQuery.queryKey;
-  return useMutation({
-    mutationFn: ({ id, patch }: { id: string; patch: RewardUpdate }) =>
-      call(routes.updateReward, { params: { id }, body: patch }),
-    onMutate: async ({ id, patch }) => {
-      await client.cancelQueries({ queryKey: key });
-      const previous = client.getQueryData(key);
-      client.setQueryData(key, (list) =>
-        list ? sortRewards(list.map((r) => (r.id === id ? { ...r, ...patch } : r))) : list,
-      );
-      return { previous };
-    },
-    onError: (_error, _input, context) => {
-      if (context?.previous) client.setQueryData(key, context.previous);
-    },
-    onSettled: () => invalidateFor(client, 'rewards'),
+  return useOptimisticMutation({
+    mutationFn: ({ id, patch: change }: { id: string; patch: RewardUpdate }) =>
+      call(routes.updateReward, { params: { id }, body: change }),
+    patches: ({ id, patch: change }) => [
+      patch<Reward[]>(rewardsQuery.queryKey, (list) =>
+        list ? sortRewards(list.map((r) => (r.id === id ? { ...r, ...change } : r))) : list,
+      ),
+    ],
+    events: ['rewards'],
+    failure: () => null,
   });
 }
 
 /** DELETE /api/rewards/:id, optimistic. Spent points stay spent; the inventory keeps its copies. */
 export function useDeleteReward() {
-  const client = useQueryClient();
-  const key = rewardsQuery.queryKey;
-  return useMutation({
+  return useOptimisticMutation({
     mutationFn: (reward: Reward) => call(routes.deleteReward, { params: { id: reward.id } }),
-    onMutate: async (reward) => {
-      await client.cancelQueries({ queryKey: key });
-      const previous = client.getQueryData(key);
-      client.setQueryData(key, (list) => list?.filter((r) => r.id !== reward.id));
-      return { previous };
-    },
-    onError: (_error, _reward, context) => {
-      if (context?.previous) client.setQueryData(key, context.previous);
-      toast.error(copy.deleteFailed);
-    },
-    onSettled: () => invalidateFor(client, 'rewards'),
+    patches: (reward) => [
+      patch<Reward[]>(rewardsQuery.queryKey, (list) => list?.filter((r) => r.id !== reward.id)),
+    ],
+    events: ['rewards'],
+    failure: () => copy.deleteFailed,
   });
 }
 
-type Snapshot = {
-  me: Me | undefined;
-  rewards: Reward[] | undefined;
-  purchases: Purchase[] | undefined;
-};
-
 /**
  * POST /api/rewards/:id/redeem, optimistic: the points go, the reward leaves the shop and joins
- * the inventory at once; all three come back if the server refuses (docs/product.md).
+ * the inventory at once; all three come back if the server refuses (docs/product.md). Never
+ * queued offline: points are the server's to give (docs/offline.md).
  */
 export function useRedeemReward() {
   const client = useQueryClient();
-  const keys = [meQuery.queryKey, rewardsQuery.queryKey, purchasesQuery.queryKey] as const;
-  return useMutation({
+  return useOptimisticMutation({
     mutationFn: (reward: Reward) =>
       call(routes.redeemReward, {
         params: { id: reward.id },
         idempotencyKey: crypto.randomUUID(),
       }),
-    onMutate: async (reward): Promise<Snapshot> => {
-      await Promise.all(keys.map((queryKey) => client.cancelQueries({ queryKey })));
-      const snapshot: Snapshot = {
-        me: client.getQueryData(meQuery.queryKey),
-        rewards: client.getQueryData(rewardsQuery.queryKey),
-        purchases: client.getQueryData(purchasesQuery.queryKey),
-      };
-      const { me } = snapshot;
+    patches: (reward) => [
       // docs/product.md: local optimistic spending never goes below 0.
-      if (me) {
-        client.setQueryData(
-          meQuery.queryKey,
-          withPoints(me, Math.max(0, me.progress.points - reward.cost)),
-        );
-      }
-      client.setQueryData(rewardsQuery.queryKey, (list) => list && shopAfterRedeem(list, reward));
-      const pending = pendingPurchase(reward, new Date().toISOString());
-      client.setQueryData(purchasesQuery.queryKey, (list) => list && [pending, ...list]);
-      return snapshot;
-    },
-    onError: (error, _reward, context) => {
-      if (context) {
-        client.setQueryData(meQuery.queryKey, context.me);
-        client.setQueryData(rewardsQuery.queryKey, context.rewards);
-        client.setQueryData(purchasesQuery.queryKey, context.purchases);
-      }
-      const isShort = error instanceof ApiError && error.code === 'INSUFFICIENT_POINTS';
-      toast.error(isShort ? copy.notEnoughYet : copy.redeemFailed);
-    },
+      patch<Me>(
+        meQuery.queryKey,
+        (me) => me && withPoints(me, Math.max(0, me.progress.points - reward.cost)),
+      ),
+      patch<Reward[]>(rewardsQuery.queryKey, (list) => list && shopAfterRedeem(list, reward)),
+      patch<Purchase[]>(
+        purchasesQuery.queryKey,
+        (list) => list && [pendingPurchase(reward, new Date().toISOString()), ...list],
+      ),
+    ],
+    events: ['purchases', 'rewards', 'progress'],
+    failure: (error) =>
+      error instanceof ApiError && error.code === 'INSUFFICIENT_POINTS'
+        ? copy.notEnoughYet
+        : copy.redeemFailed,
+    offlineMessage: copy.redeemNeedsConnection,
     onSuccess: (result, reward) => {
       playSound('coins');
       const me = client.getQueryData(meQuery.queryKey);
@@ -140,7 +109,6 @@ export function useRedeemReward() {
         ...(reward.icon ? { icon: reward.icon } : {}),
       });
     },
-    onSettled: () => invalidateFor(client, 'purchases', 'rewards', 'progress'),
   });
 }
 

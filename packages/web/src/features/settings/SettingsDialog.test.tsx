@@ -1,9 +1,11 @@
 // A DOM first: React DOM looks for one when it is imported (see test-dom.mjs).
 import '../../../test-dom.mjs';
+import 'fake-indexeddb/auto';
 import { RESET_CONFIRM_TEXT } from '@habitquest/contracts/backup';
 import { DEFAULT_SETTINGS, type Settings } from '@habitquest/contracts/settings';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { audioEngine } from '../audio/engine';
 import { settingsDialogCopy as copy } from './dialog-copy';
@@ -11,6 +13,8 @@ import { SettingsDialog, type SettingsTab } from './SettingsDialog';
 
 type Call = { method: string; path: string; body: unknown };
 let calls: Call[] = [];
+/** Answers a test gives to paths of its own, instead of the defaults below. */
+let answers = new Map<string, () => Response>();
 
 const ACCOUNT_SIZE = {
   habits: 3,
@@ -24,12 +28,15 @@ const ACCOUNT_SIZE = {
 
 beforeEach(() => {
   calls = [];
+  answers = new Map();
   vi.stubGlobal(
     'fetch',
     vi.fn((path: string, init: RequestInit = {}) => {
       const method = init.method ?? 'GET';
       const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
       calls.push({ method, path, body });
+      const answer = answers.get(path);
+      if (answer) return Promise.resolve(answer());
       if (path === '/api/account/size') {
         return Promise.resolve(new Response(JSON.stringify(ACCOUNT_SIZE)));
       }
@@ -47,6 +54,9 @@ afterEach(() => {
   cleanup();
   vi.useRealTimers();
   vi.unstubAllGlobals();
+  localStorage.clear();
+  FakeXhr.sent = [];
+  FakeFileReader.current = null;
 });
 
 function renderDialog(tab: SettingsTab, settings: Settings = DEFAULT_SETTINGS) {
@@ -55,13 +65,121 @@ function renderDialog(tab: SettingsTab, settings: Settings = DEFAULT_SETTINGS) {
   render(
     <QueryClientProvider client={client}>
       <SettingsDialog settings={settings} onClose={onClose} initialTab={tab} />
+      {/* The app's toasts, where export and import tell how they went. */}
+      <Toaster />
     </QueryClientProvider>,
   );
   const dialog = screen.getByRole('dialog', { name: 'Settings' });
   return { dialog, inside: within(dialog), onClose, client };
 }
 
+type Inside = ReturnType<typeof renderDialog>['inside'];
+
 const patches = () => calls.filter((call) => call.method === 'PATCH').map((call) => call.body);
+
+const progressOf = (loaded: number, total: number) =>
+  new ProgressEvent('progress', { lengthComputable: true, loaded, total });
+
+/**
+ * POST /api/import's stand-in (the import goes through XMLHttpRequest for its upload progress):
+ * it records what is sent, and the test decides how far the upload gets and what comes back.
+ */
+class FakeXhr extends EventTarget {
+  static sent: FakeXhr[] = [];
+  readonly upload = new EventTarget();
+  readonly headers: Record<string, string> = {};
+  withCredentials = false;
+  method = '';
+  url = '';
+  body: unknown = undefined;
+  status = 0;
+  responseText = '';
+  open(method: string, url: string): void {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string): void {
+    this.headers[name] = value;
+  }
+  send(body: string): void {
+    this.body = JSON.parse(body);
+    FakeXhr.sent.push(this);
+  }
+  uploaded(loaded: number, total: number): void {
+    this.upload.dispatchEvent(progressOf(loaded, total));
+  }
+  answer(status: number, body: unknown): void {
+    this.upload.dispatchEvent(new ProgressEvent('load'));
+    this.status = status;
+    this.responseText = typeof body === 'string' ? body : JSON.stringify(body);
+    this.dispatchEvent(new ProgressEvent('load'));
+  }
+  failNetwork(): void {
+    this.dispatchEvent(new ProgressEvent('error'));
+  }
+}
+
+/** A FileReader whose reading the test paces, as a large file is read in a browser. */
+class FakeFileReader extends EventTarget {
+  static current: FakeFileReader | null = null;
+  result: string | null = null;
+  error: DOMException | null = null;
+  file: File | null = null;
+  readAsText(file: File): void {
+    this.file = file;
+    FakeFileReader.current = this;
+  }
+  read(loaded: number): void {
+    this.dispatchEvent(progressOf(loaded, this.file?.size ?? 0));
+  }
+  async finish(): Promise<void> {
+    this.result = (await this.file?.text()) ?? '';
+    this.dispatchEvent(new ProgressEvent('load'));
+  }
+}
+
+async function validBackupText(): Promise<string> {
+  const { buildExportFile, emptyBackupData } = await import('@habitquest/core/backup/schema');
+  return JSON.stringify(buildExportFile({ data: emptyBackupData(), exportedAt: new Date(0) }));
+}
+
+function chooseFile(input: HTMLElement, file: File): void {
+  fireEvent.change(input, { target: { files: [file] } });
+}
+
+/** Chooses a valid backup, picks Replace, and returns the upload the dialog started. */
+async function startImport(inside: Inside): Promise<FakeXhr> {
+  chooseFile(
+    inside.getByTestId('import-file'),
+    new File([await validBackupText()], 'backup.json', { type: 'application/json' }),
+  );
+  const options = await screen.findByRole('dialog', { name: copy.optionsTitle }, { timeout: 5000 });
+  fireEvent.click(within(options).getByRole('button', { name: copy.replace }));
+  const [upload] = FakeXhr.sent;
+  if (!upload) throw new Error('no import was sent');
+  expect(upload).toMatchObject({ method: 'POST', url: '/api/import', body: { mode: 'replace' } });
+  return upload;
+}
+
+const SUMMARY = {
+  habits: 2,
+  categories: 7,
+  rewards: 1,
+  inventory: 0,
+  completions: 5,
+  points: 40,
+  xp: 80,
+};
+
+/** Refreshes the storage panel and presses Clean cache once it shows. */
+async function cleanCacheVia(inside: Inside): Promise<void> {
+  fireEvent.click(inside.getByRole('button', { name: copy.refresh }));
+  const clean = await inside.findByRole('button', { name: copy.cleanCache });
+  fireEvent.click(clean);
+  await vi.waitFor(() => {
+    expect(inside.queryByRole('button', { name: copy.cleanCache })).toBeNull();
+  });
+}
 
 describe('Settings dialog', () => {
   it('has the six sections as tabs and closes on Escape', () => {
@@ -143,6 +261,204 @@ describe('Settings dialog', () => {
       expect(patches()).toEqual([{ timeZone: 'Asia/Manila' }, { weekStart: 1 }]);
     });
     expect(inside.getByRole('button', { name: copy.useDeviceZone })).toBeTruthy();
+  });
+
+  it('regional: "Use this device\'s zone" saves the zone this device is in', async () => {
+    const device = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const saved = device === 'Asia/Manila' ? 'Europe/London' : 'Asia/Manila';
+    const { inside } = renderDialog('regional', { ...DEFAULT_SETTINGS, timeZone: saved });
+    expect(inside.getByText(copy.deviceZone(device), { exact: false })).toBeTruthy();
+    fireEvent.click(inside.getByRole('button', { name: copy.useDeviceZone }));
+    await vi.waitFor(() => {
+      expect(patches()).toEqual([{ timeZone: device }]);
+    });
+  });
+
+  it('regional: "Use this device\'s zone" is off when the saved zone is the device\'s', () => {
+    const device = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const { inside } = renderDialog('regional', { ...DEFAULT_SETTINGS, timeZone: device });
+    const button = inside.getByRole('button', { name: copy.useDeviceZone });
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('data: a failed export says so; a good one says the file was downloaded', async () => {
+    answers.set(
+      '/api/export',
+      () =>
+        new Response(JSON.stringify({ error: { code: 'INTERNAL', message: 'Something broke' } }), {
+          status: 500,
+        }),
+    );
+    const { inside } = renderDialog('data');
+    fireEvent.click(inside.getByRole('button', { name: copy.exportButton }));
+    expect(await screen.findByText(copy.exportFailure)).toBeTruthy();
+    expect(copy.exportFailure).toBe('Export failed. Please try again.');
+    expect(calls.filter((call) => call.path === '/api/export')).toHaveLength(1);
+    expect(screen.queryByText(copy.exportSuccess)).toBeNull();
+    await vi.waitFor(() => {
+      expect(inside.getByRole('button', { name: copy.exportButton })).toBeTruthy();
+    });
+
+    // The same button with the server answering: the success message instead.
+    answers.set(
+      '/api/export',
+      () =>
+        new Response('{"version":"4.0.0"}', {
+          headers: { 'content-disposition': 'attachment; filename="habitquest-backup.json"' },
+        }),
+    );
+    // jsdom has no object URLs: the saved file's address is made up, the rest is real.
+    vi.stubGlobal(
+      'URL',
+      class extends URL {
+        static override createObjectURL = () => 'blob:backup';
+        static override revokeObjectURL = () => undefined;
+      },
+    );
+    // The download link's click, kept from jsdom (which cannot navigate) after noting its name.
+    const saved: string[] = [];
+    const keep = (event: MouseEvent): void => {
+      if (event.target instanceof HTMLAnchorElement && event.target.download) {
+        saved.push(event.target.download);
+        event.preventDefault();
+      }
+    };
+    document.addEventListener('click', keep);
+    try {
+      fireEvent.click(inside.getByRole('button', { name: copy.exportButton }));
+      expect(await screen.findByText(copy.exportSuccess)).toBeTruthy();
+      expect(saved).toEqual(['habitquest-backup.json']);
+    } finally {
+      document.removeEventListener('click', keep);
+    }
+  });
+
+  it('data: reading and uploading show their progress, then the summary and the dialog closes', async () => {
+    vi.stubGlobal('FileReader', FakeFileReader);
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const { inside, onClose } = renderDialog('data');
+    const text = await validBackupText();
+    chooseFile(inside.getByTestId('import-file'), new File([text], 'big-backup.json'));
+    const reader = FakeFileReader.current;
+    if (!reader) throw new Error('the file is not being read');
+    expect(inside.getByText(copy.reading)).toBeTruthy();
+    act(() => {
+      reader.read(Math.round(text.length * 0.4));
+    });
+    expect(inside.getByText('Reading the file... 40%')).toBeTruthy();
+    const bar = inside.getByRole('progressbar', { name: copy.importProgress });
+    expect(bar.getAttribute('aria-valuenow')).toBe('4');
+    act(() => {
+      reader.read(text.length);
+    });
+    expect(inside.getByText('Reading the file... 100%')).toBeTruthy();
+    await act(() => reader.finish());
+
+    const options = await screen.findByRole(
+      'dialog',
+      { name: copy.optionsTitle },
+      { timeout: 5000 },
+    );
+    fireEvent.click(within(options).getByRole('button', { name: copy.replace }));
+    const [upload] = FakeXhr.sent;
+    if (!upload) throw new Error('no import was sent');
+    expect(inside.getByText('Uploading... 0%')).toBeTruthy();
+    act(() => {
+      upload.uploaded(500, 1000);
+    });
+    expect(inside.getByText('Uploading... 50%')).toBeTruthy();
+    expect(
+      inside.getByRole('progressbar', { name: copy.importProgress }).getAttribute('aria-valuenow'),
+    ).toBe('50');
+    act(() => {
+      upload.answer(200, { summary: SUMMARY, warnings: [] });
+    });
+    expect(await screen.findByText(copy.restored)).toBeTruthy();
+    expect(screen.getByText('Habits: 2 · Points: 40 · Categories: 7 · Rewards: 1')).toBeTruthy();
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it("data: a file the server refuses lists the server's problems, like the browser's own check", async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const { inside } = renderDialog('data');
+    const upload = await startImport(inside);
+    const problems = [
+      'habits[0].name: must not contain the NUL character',
+      'points: must be between -1000000000 and 1000000000',
+    ];
+    act(() => {
+      upload.answer(400, {
+        error: { code: 'VALIDATION', message: 'Invalid backup file', errors: problems },
+      });
+    });
+    const invalid = await screen.findByRole('dialog', { name: copy.invalidTitle });
+    expect(
+      within(invalid)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(problems);
+    expect(within(invalid).getByText(copy.importRetry)).toBeTruthy();
+    expect(screen.queryByText(/Import failed/)).toBeNull();
+  });
+
+  it('data: a refused import says why and to check the file; a network failure too', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const { inside } = renderDialog('data');
+    const limit = 'Free plan limit reached: 15 habits. Upgrade to Pro for unlimited habits!';
+    const upload = await startImport(inside);
+    act(() => {
+      upload.answer(403, { error: { code: 'LIMIT_REACHED', message: limit } });
+    });
+    const alert = await inside.findByRole('alert');
+    expect(alert.textContent).toBe(
+      `Import failed: ${limit} Please check your backup file and try again.`,
+    );
+    expect(copy.importFailed('x')).toBe('Import failed: x');
+    expect(copy.importRetry).toBe('Please check your backup file and try again.');
+
+    FakeXhr.sent = [];
+    const again = await startImport(inside);
+    act(() => {
+      again.failNetwork();
+    });
+    await vi.waitFor(() => {
+      expect(inside.getByRole('alert').textContent).toBe(
+        'Import failed: Could not reach HabitQuest. Check your connection and try again. Please check your backup file and try again.',
+      );
+    });
+  });
+
+  it("data: an answer that is not the server's is an unexpected error", async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const { inside, onClose } = renderDialog('data');
+    const upload = await startImport(inside);
+    // A proxy's page instead of the import's result.
+    act(() => {
+      upload.answer(200, '<html><body>Welcome to the captive portal</body></html>');
+    });
+    const alert = await inside.findByRole('alert');
+    expect(alert.textContent).toBe('An unexpected error occurred during import.');
+    expect(copy.importUnexpected).toBe(alert.textContent);
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('data: a file whose name does not end in .json is refused before it is read', async () => {
+    vi.stubGlobal('FileReader', FakeFileReader);
+    const { inside } = renderDialog('data');
+    chooseFile(
+      inside.getByTestId('import-file'),
+      new File([await validBackupText()], 'backup.txt', { type: 'application/json' }),
+    );
+    const invalid = await screen.findByRole('dialog', { name: copy.invalidTitle });
+    expect(
+      within(invalid)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      '"backup.txt" is not a .json file. Only HabitQuest backups (.json) can be imported.',
+    ]);
+    expect(FakeFileReader.current).toBeNull();
+    expect(screen.queryByRole('dialog', { name: copy.optionsTitle })).toBeNull();
   });
 
   it('data: an invalid file lists its errors; a valid one offers replace, merge and cancel', async () => {
@@ -247,6 +563,53 @@ describe('Settings dialog', () => {
     await vi.waitFor(() => {
       expect(inside.queryByRole('button', { name: copy.cleanCache })).toBeNull();
     });
+  });
+
+  it('storage: clean cache removes cache keys from local storage and spares unsynced changes', async () => {
+    vi.stubGlobal('navigator', {
+      storage: { estimate: () => Promise.resolve({ usage: 10_000, quota: 1024 * 1024 }) },
+    });
+    // The settings mirror, and a key the spec's rule (cache, temp, tmp) cleans.
+    localStorage.setItem('habitquest.theme', 'dark');
+    localStorage.setItem('habitquest.accent', 'rose');
+    localStorage.setItem('habitquest.chart-cache', JSON.stringify({ weeks: [1, 2, 3] }));
+    localStorage.setItem('habitquest.offline-queue-tmp', '[{"id":"k1"}]');
+    const { inside, client } = renderDialog('storage');
+    client.setQueryData(['habits'], [{ id: 'h1', completed: false }]);
+    client.setQueryData(['analytics', 'overview', 2025], { months: [1] });
+    // A toggle in flight: its optimistic change is in the habits until the server answers.
+    let answer: () => void = () => undefined;
+    const toggle = client.getMutationCache().build(client, {
+      mutationFn: () =>
+        new Promise<void>((resolve) => {
+          answer = resolve;
+        }),
+      onMutate: () => {
+        client.setQueryData(['habits'], [{ id: 'h1', completed: true }]);
+      },
+    });
+    const done = toggle.execute(undefined);
+
+    // The local cache key alone is enough for the button.
+    const clean = await inside.findByRole('button', { name: copy.cleanCache });
+    await act(async () => {
+      fireEvent.click(clean);
+      await vi.waitFor(() => {
+        expect(localStorage.getItem('habitquest.chart-cache')).toBeNull();
+      });
+    });
+    expect(localStorage.getItem('habitquest.theme')).toBe('dark');
+    expect(localStorage.getItem('habitquest.accent')).toBe('rose');
+    expect(localStorage.getItem('habitquest.offline-queue-tmp')).toBe('[{"id":"k1"}]');
+    expect(client.getQueryData(['habits'])).toEqual([{ id: 'h1', completed: true }]);
+    expect((await screen.findAllByText(copy.cacheCleaned)).length).toBeGreaterThan(0);
+
+    // Once the server has the change, the next clean may drop it like any cache.
+    answer();
+    await act(() => done);
+    await cleanCacheVia(inside);
+    expect(client.getQueryData(['habits'])).toBeUndefined();
+    expect(client.getQueryData(['analytics', 'overview', 2025])).toBeUndefined();
   });
 
   it('notifications: says reminders are coming, with no controls', () => {

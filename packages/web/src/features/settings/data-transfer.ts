@@ -61,7 +61,8 @@ export async function checkBackup(text: string): Promise<CheckedBackup> {
 }
 
 export type ImportStage =
-  | { kind: 'reading' }
+  /** percent: how much of the file is read, null until the browser says. */
+  | { kind: 'reading'; percent: number | null }
   | { kind: 'validating' }
   | { kind: 'uploading'; percent: number }
   | { kind: 'applying' };
@@ -92,8 +93,10 @@ export function sendImport(options: {
     });
     request.addEventListener('load', () => {
       const parsed = request.responseText ? safeJson(request.responseText) : null;
-      if (request.status >= 200 && request.status < 300) resolve(parsed as ImportResult);
-      else reject(toApiError(request.status, parsed));
+      if (request.status < 200 || request.status >= 300) reject(toApiError(request.status, parsed));
+      // A 2xx that is not the server's answer (a proxy's page, say): not an error it explained.
+      else if (isImportResult(parsed)) resolve(parsed);
+      else reject(new Error(`Unexpected answer to the import (HTTP ${request.status})`));
     });
     const networkError = (): void => {
       reject(
@@ -109,6 +112,33 @@ export function sendImport(options: {
     options.onProgress?.({ kind: 'uploading', percent: 0 });
     request.send(body);
   });
+}
+
+function isImportResult(value: unknown): value is ImportResult {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'summary' in value &&
+    typeof value.summary === 'object' &&
+    value.summary !== null
+  );
+}
+
+/**
+ * The problems a refused import lists: the server answers an invalid file with VALIDATION and
+ * {errors: string[]} (server/src/backup/check-import.ts), the same list the browser's own check
+ * gives. Null for any other failure.
+ */
+export function invalidFileErrors(error: unknown): string[] | null {
+  if (!(error instanceof ApiError) || error.code !== 'VALIDATION') return null;
+  const errors = error.details.errors;
+  if (!Array.isArray(errors) || errors.length === 0) return null;
+  return errors.every((item): item is string => typeof item === 'string') ? errors : null;
+}
+
+/** A backup is a .json file (docs/product.md §5), whatever type the browser guesses for it. */
+export function isJsonFileName(name: string): boolean {
+  return name.toLowerCase().endsWith('.json');
 }
 
 function safeJson(text: string): unknown {

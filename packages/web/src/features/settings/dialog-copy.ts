@@ -76,12 +76,16 @@ export const settingsDialogCopy = {
     'Restore a HabitQuest backup (.json). You choose to replace or merge before anything changes.',
   importButton: 'Import Data',
   reading: 'Reading the file...',
+  readingPercent: (percent: number) => `Reading the file... ${percent}%`,
   validating: 'Checking the backup...',
   uploading: (percent: number) => `Uploading... ${percent}%`,
   applying: 'Restoring your data...',
   importProgress: 'Import progress',
   invalidTitle: 'Invalid backup file',
   readFailure: 'The file could not be read. Please make sure it is a valid HabitQuest backup file.',
+  /** §5: a backup is a .json file; anything else is refused before it is read. */
+  notJson: (fileName: string) =>
+    `"${fileName}" is not a .json file. Only HabitQuest backups (.json) can be imported.`,
   importFailed: (error: string) => `Import failed: ${error}`,
   importRetry: 'Please check your backup file and try again.',
   importUnexpected: 'An unexpected error occurred during import.',

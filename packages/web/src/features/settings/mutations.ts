@@ -1,38 +1,61 @@
 import type { Me } from '@habitquest/contracts/me';
+import { pathWith, routes } from '@habitquest/contracts/routes';
+import type { Settings, SettingsPatch } from '@habitquest/contracts/settings';
 import { mergeSettings } from '@habitquest/contracts/settings-merge';
-import type { SettingsPatch } from '@habitquest/contracts/settings';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
-import { call } from '../../lib/api';
-import { invalidateFor } from '../live/use-live-updates';
-import { routes } from '@habitquest/contracts/routes';
+import type { OutboxEntry } from '../../lib/outbox';
+import { patch, useOptimisticMutation } from '../../lib/optimistic';
 import { meQuery } from '../me/queries';
+import { queueChange, sendQueued } from '../offline/send-queued';
 
-/** PATCH /api/settings, optimistic: the change shows at once and rolls back if the server refuses. */
+/** The Idempotency-Key of each change, made when it is stored (the same object reaches both). */
+const keys = new WeakMap<SettingsPatch, string>();
+
+function settingsEntry(id: string, change: SettingsPatch): OutboxEntry {
+  return {
+    id,
+    type: 'settings',
+    payload: change,
+    timestamp: Date.now(),
+    retries: 0,
+    method: 'PATCH',
+    path: pathWith(routes.updateSettings.path, {}),
+    body: change,
+  };
+}
+
+/**
+ * PATCH /api/settings, optimistic: the change shows at once and rolls back if the server refuses.
+ * It goes through the outbox (docs/offline.md), so a theme or a volume changed offline stays
+ * changed and reaches every device when the server is back; patches replay in the order made.
+ */
 export function useUpdateSettings() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (patch: SettingsPatch) => call(routes.updateSettings, { body: patch }),
-    onMutate: async (patch) => {
-      await queryClient.cancelQueries({ queryKey: meQuery.queryKey });
-      const previous = queryClient.getQueryData<Me>(meQuery.queryKey);
-      if (previous) {
-        queryClient.setQueryData<Me>(meQuery.queryKey, {
-          ...previous,
-          settings: mergeSettings(previous.settings, patch),
-        });
-      }
-      return { previous };
+  return useOptimisticMutation({
+    // Its optimistic change goes into GET /api/me only: cleaning the cache spares that while it
+    // is pending, and nothing else on its account (storage-usage.ts).
+    mutationKey: meQuery.queryKey,
+    store: async (change: SettingsPatch) => {
+      const id = crypto.randomUUID();
+      keys.set(change, id);
+      await queueChange(settingsEntry(id, change));
     },
-    onError: (error, _patch, context) => {
-      if (context?.previous) queryClient.setQueryData(meQuery.queryKey, context.previous);
-      toast.error(error.message || 'Failed to save settings. Please try again.');
-    },
+    mutationFn: (change: SettingsPatch) => sendQueued<Settings>(keys.get(change) ?? ''),
+    patches: (change) => [
+      patch<Me>(meQuery.queryKey, (me) =>
+        me ? { ...me, settings: mergeSettings(me.settings, change) } : me,
+      ),
+    ],
     // A new week start regroups weekly completions on the server, and a new time zone moves
     // "today": either way every figure keyed by dates is read again (the server says the same).
-    onSettled: (_settings, _error, patch) =>
-      patch.weekStart === undefined && patch.timeZone === undefined
-        ? invalidateFor(queryClient, 'settings')
-        : invalidateFor(queryClient, 'settings', 'completions'),
+    // A change still queued refreshes nothing: the server does not have it yet.
+    events: (change, sent) =>
+      sent?.kind === 'queued'
+        ? []
+        : change.weekStart === undefined && change.timeZone === undefined
+          ? ['settings']
+          : ['settings', 'completions'],
+    failure: (error) =>
+      error instanceof Error && error.message
+        ? error.message
+        : 'Failed to save settings. Please try again.',
   });
 }

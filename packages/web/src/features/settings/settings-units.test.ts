@@ -1,17 +1,30 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationObserver, onlineManager, QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { backupFileName, fileNameFrom } from './data-transfer';
+import { ApiError } from '../../lib/api';
+import type { OutboxEntry } from '../../lib/outbox';
+import { backupFileName, fileNameFrom, invalidFileErrors, isJsonFileName } from './data-transfer';
 import { filterZones } from './panels/RegionalPanel';
 import {
+  cleanCache,
   formatBytes,
   jsonBytes,
+  localKeysToClean,
   measureQueries,
   measureStorage,
   registerStorageSource,
+  registerUnsyncedSource,
 } from './storage-usage';
+
+/** The outbox as storage-usage reads it: what IndexedDB would hold, set by each test. */
+const outbox = vi.hoisted(() => ({ entries: [] as OutboxEntry[] }));
+vi.mock('../../lib/outbox', () => ({
+  outboxEntries: () => outbox.entries,
+  outboxBytes: () => (outbox.entries.length === 0 ? 0 : JSON.stringify(outbox.entries).length),
+}));
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  outbox.entries = [];
 });
 
 describe('backup file names', () => {
@@ -30,6 +43,35 @@ describe('backup file names', () => {
     );
     expect(fileNameFrom(null)).toBeNull();
     expect(fileNameFrom('inline')).toBeNull();
+  });
+});
+
+describe('import refusals', () => {
+  it("take the server's list of an invalid file's problems, and nothing else", () => {
+    const refused = new ApiError(400, 'VALIDATION', 'Invalid backup file', {
+      errors: ['points: must be between -1000000000 and 1000000000'],
+    });
+    expect(invalidFileErrors(refused)).toEqual([
+      'points: must be between -1000000000 and 1000000000',
+    ]);
+    // A malformed request, a plan limit, a network failure: not a list of the file's problems.
+    const issues = new ApiError(400, 'VALIDATION', 'The request body must be JSON.', {
+      issues: [],
+    });
+    expect(invalidFileErrors(issues)).toBeNull();
+    expect(invalidFileErrors(new ApiError(403, 'LIMIT_REACHED', 'Free plan limit reached'))).toBe(
+      null,
+    );
+    expect(invalidFileErrors(new ApiError(400, 'VALIDATION', 'x', { errors: [1] }))).toBeNull();
+    expect(invalidFileErrors(new Error('boom'))).toBeNull();
+  });
+
+  it('accept .json files only, in any case', () => {
+    expect(isJsonFileName('habitquest-backup-2026-11-23-1930.json')).toBe(true);
+    expect(isJsonFileName('BACKUP.JSON')).toBe(true);
+    expect(isJsonFileName('backup.json.txt')).toBe(false);
+    expect(isJsonFileName('backup.csv')).toBe(false);
+    expect(isJsonFileName('json')).toBe(false);
   });
 });
 
@@ -100,5 +142,233 @@ describe('storage measurement', () => {
     vi.stubGlobal('navigator', {});
     const report = await measureStorage(new QueryClient(), new Date(0));
     expect(report).toMatchObject({ quota: null, persisted: null, status: 'excellent' });
+  });
+});
+
+/** Local storage for Node, as the browser's behaves for what cleaning uses. */
+class MemoryStorage {
+  private readonly items = new Map<string, string>();
+  get length(): number {
+    return this.items.size;
+  }
+  key(index: number): string | null {
+    return [...this.items.keys()][index] ?? null;
+  }
+  getItem(key: string): string | null {
+    return this.items.get(key) ?? null;
+  }
+  setItem(key: string, value: string): void {
+    this.items.set(key, value);
+  }
+  removeItem(key: string): void {
+    this.items.delete(key);
+  }
+  keys(): string[] {
+    return [...this.items.keys()].sort();
+  }
+}
+
+/** A mutation that stays in flight until `finish` is called, writing `optimistic` on start. */
+function startMutation(
+  client: QueryClient,
+  options: { mutationKey?: readonly unknown[]; write?: () => void } = {},
+) {
+  let finish: () => void = () => undefined;
+  const observer = new MutationObserver(client, {
+    ...(options.mutationKey ? { mutationKey: options.mutationKey } : {}),
+    mutationFn: () =>
+      new Promise<void>((resolve) => {
+        finish = resolve;
+      }),
+    onMutate: () => {
+      options.write?.();
+    },
+  });
+  const done = observer.mutate().catch(() => undefined);
+  return {
+    finish: async () => {
+      finish();
+      await done;
+    },
+  };
+}
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('cleaning the cache', () => {
+  it('removes local keys naming cache, temp or tmp; never the settings mirror or what waits to sync', () => {
+    const keys = [
+      'habitquest.theme',
+      'habitquest.accent',
+      'habitquest.timeZoneSynced',
+      'habitquest.timeZoneKept:Asia/Manila',
+      'analytics-cache',
+      'TMP_upload',
+      'habitquest.tempDraft',
+      'habitquest.offline-queue.tmp',
+      'pending-changes-cache',
+      'habitquest.outbox-temp',
+      'registered-tmp',
+      'something-else',
+    ];
+    expect(localKeysToClean(keys, new Set(['registered-tmp']))).toEqual([
+      'analytics-cache',
+      'TMP_upload',
+      'habitquest.tempDraft',
+    ]);
+  });
+
+  it('skips the queries a pending mutation may have changed, and cleans them once it settles', async () => {
+    const storage = new MemoryStorage();
+    vi.stubGlobal('localStorage', storage);
+    storage.setItem('habitquest.theme', 'dark');
+    storage.setItem('habitquest.accent', 'rose');
+    storage.setItem('analytics-cache', '{"months":[]}');
+    storage.setItem('habitquest.tmp-export', 'x');
+
+    const client = new QueryClient();
+    client.setQueryData(['habits'], [{ id: 'h1', done: false }]);
+    client.setQueryData(['analytics', 'overview', 2025], { months: [1, 2] });
+    // An optimistic toggle with no key: it could have written anywhere, so nothing goes.
+    const toggle = startMutation(client, {
+      write: () => {
+        client.setQueryData(['habits'], [{ id: 'h1', done: true }]);
+      },
+    });
+    await tick();
+    await cleanCache(client);
+    expect(client.getQueryData(['habits'])).toEqual([{ id: 'h1', done: true }]);
+    expect(client.getQueryData(['analytics', 'overview', 2025])).toEqual({ months: [1, 2] });
+    // Local storage follows its own rule: the cache keys go, the settings mirror stays.
+    expect(storage.keys()).toEqual(['habitquest.accent', 'habitquest.theme']);
+
+    await toggle.finish();
+    await cleanCache(client);
+    expect(client.getQueryData(['habits'])).toBeUndefined();
+    expect(client.getQueryData(['analytics', 'overview', 2025])).toBeUndefined();
+  });
+
+  it('a keyed mutation spares only the queries under its key', async () => {
+    const client = new QueryClient();
+    client.setQueryData(['rewards'], [{ id: 'r1' }]);
+    client.setQueryData(['rewards', 'inventory'], [{ id: 'i1' }]);
+    client.setQueryData(['categories'], [{ id: 'c1' }]);
+    const redeem = startMutation(client, { mutationKey: ['rewards'] });
+    await tick();
+    await cleanCache(client);
+    expect(client.getQueryData(['rewards'])).toEqual([{ id: 'r1' }]);
+    expect(client.getQueryData(['rewards', 'inventory'])).toEqual([{ id: 'i1' }]);
+    expect(client.getQueryData(['categories'])).toBeUndefined();
+    await redeem.finish();
+  });
+
+  it('keeps what a mutation paused offline has changed, until it is sent', async () => {
+    const client = new QueryClient();
+    // Mounted, as the app's is: back online, it sends what was paused.
+    client.mount();
+    client.setQueryData(['habits'], [{ id: 'h1', done: true }]);
+    onlineManager.setOnline(false);
+    try {
+      const queued = startMutation(client, { mutationKey: ['habits'] });
+      await tick();
+      const [mutation] = client.getMutationCache().getAll();
+      expect(mutation?.state).toMatchObject({ status: 'pending', isPaused: true });
+      await cleanCache(client);
+      expect(client.getQueryData(['habits'])).toEqual([{ id: 'h1', done: true }]);
+      onlineManager.setOnline(true);
+      await tick();
+      await queued.finish();
+      await cleanCache(client);
+      expect(client.getQueryData(['habits'])).toBeUndefined();
+    } finally {
+      onlineManager.setOnline(true);
+      client.unmount();
+    }
+  });
+
+  it("cleans Cache Storage but the service worker's app shell", async () => {
+    const stored = new Map<string, string[]>([
+      ['workbox-precache-v2-http://127.0.0.1/', ['/index.html', '/assets/index.js']],
+      ['habitquest-images', ['/avatar.png']],
+    ]);
+    const bodies: Record<string, string> = {
+      '/index.html': '<!doctype html>',
+      '/assets/index.js': 'x'.repeat(5000),
+      '/avatar.png': 'y'.repeat(300),
+    };
+    vi.stubGlobal('caches', {
+      keys: () => Promise.resolve([...stored.keys()]),
+      open: (name: string) =>
+        Promise.resolve({
+          keys: () => Promise.resolve(stored.get(name) ?? []),
+          match: (url: string) => Promise.resolve(new Response(bodies[url])),
+        }),
+      delete: (name: string) => Promise.resolve(stored.delete(name)),
+    });
+    vi.stubGlobal('navigator', {});
+    const report = await measureStorage(new QueryClient(), new Date(0));
+    expect(report.breakdown.cache).toBe(300);
+    await cleanCache(new QueryClient());
+    expect([...stored.keys()]).toEqual(['workbox-precache-v2-http://127.0.0.1/']);
+  });
+
+  it('keeps every query while the outbox holds a change the server has not confirmed', async () => {
+    const client = new QueryClient();
+    client.setQueryData(['completions', 'all'], [{ habitId: 'h1', date: '2026-03-04' }]);
+    client.setQueryData(['analytics', 'weekly'], { days: [] });
+    // A completion made offline: its toggle settled as 'queued', its value is in the cache.
+    outbox.entries = [
+      {
+        id: 'k1',
+        type: 'set-completion',
+        payload: { habitId: 'h1', date: '2026-03-04', completed: true },
+        timestamp: 0,
+        retries: 0,
+        method: 'PUT',
+        path: '/api/habits/h1/completions/2026-03-04',
+        body: { completed: true },
+      },
+    ];
+    await cleanCache(client);
+    expect(client.getQueryData(['completions', 'all'])).toEqual([
+      { habitId: 'h1', date: '2026-03-04' },
+    ]);
+    expect(client.getQueryData(['analytics', 'weekly'])).toEqual({ days: [] });
+    // Synced: the queue is empty and the cache is only a cache again.
+    outbox.entries = [];
+    await cleanCache(client);
+    expect(client.getQueryData(['completions', 'all'])).toBeUndefined();
+    expect(client.getQueryData(['analytics', 'weekly'])).toBeUndefined();
+  });
+
+  it('keeps what a registered source says it holds: its queries and its storage keys', async () => {
+    const storage = new MemoryStorage();
+    vi.stubGlobal('localStorage', storage);
+    storage.setItem('hq-sync-tmp', '[{"id":"k1"}]');
+    storage.setItem('hq-tmp', 'scratch');
+    const client = new QueryClient();
+    client.setQueryData(['completions', 2026], [{ date: '2026-03-04' }]);
+    client.setQueryData(['analytics', 'weekly'], { days: [] });
+    const stop = registerUnsyncedSource(() => ({
+      queryKeys: [['completions']],
+      storageKeys: ['hq-sync-tmp'],
+    }));
+    try {
+      const report = await measureStorage(client, new Date(0));
+      // The registered key is not cache: cleaning would not free it.
+      expect(report.breakdown.cache).toBe(
+        jsonBytes({ days: [] }) +
+          jsonBytes([{ date: '2026-03-04' }]) +
+          ('hq-tmp'.length + 'scratch'.length) * 2,
+      );
+      await cleanCache(client);
+      expect(client.getQueryData(['completions', 2026])).toEqual([{ date: '2026-03-04' }]);
+      expect(client.getQueryData(['analytics', 'weekly'])).toBeUndefined();
+      expect(storage.keys()).toEqual(['hq-sync-tmp']);
+    } finally {
+      stop();
+    }
+    await cleanCache(client);
+    expect(client.getQueryData(['completions', 2026])).toBeUndefined();
   });
 });

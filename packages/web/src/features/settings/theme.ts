@@ -3,9 +3,7 @@
  * the right colours before the server answers (public/theme-init.js reads the same keys).
  */
 import type { Accent, Theme } from '@habitquest/contracts/settings';
-
-const THEME_KEY = 'habitquest.theme';
-const ACCENT_KEY = 'habitquest.accent';
+import { ACCENT_KEY, THEME_KEY } from './local-keys';
 
 export function storedTheme(): Theme {
   try {

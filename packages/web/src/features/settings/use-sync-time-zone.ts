@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
+import {
+  TIME_ZONE_KEPT_PREFIX as KEPT_KEY_PREFIX,
+  TIME_ZONE_SYNCED_KEY as SYNCED_KEY,
+} from './local-keys';
 import { useUpdateSettings } from './mutations';
-
-const SYNCED_KEY = 'habitquest.timeZoneSynced';
-const KEPT_KEY_PREFIX = 'habitquest.timeZoneKept:';
 
 /** The IANA zone the device is in now ('' when the runtime cannot tell). */
 export function deviceTimeZone(): string {

@@ -10,12 +10,18 @@ import { Dialog } from '../../../components/ui/Dialog';
 import { DialogActions } from '../../../components/ui/DialogActions';
 import { Notice } from '../../../components/ui/Notice';
 import { ProgressBar } from '../../../components/ui/ProgressBar';
-import { checkBackup, downloadBackup, sendImport, type ImportStage } from '../data-transfer';
+import {
+  checkBackup,
+  downloadBackup,
+  invalidFileErrors,
+  isJsonFileName,
+  sendImport,
+  type ImportStage,
+} from '../data-transfer';
 import { settingsDialogCopy as copy } from '../dialog-copy';
 import { Section } from './parts';
 
 type Pending = { fileName: string; text: string; warnings: string[] };
-type Stage = { kind: 'reading' | 'validating' } | ImportStage;
 
 /** Reads a chosen file as text, reporting how far it got (a large backup takes a moment). */
 function readText(file: File, onProgress: (percent: number) => void): Promise<string> {
@@ -36,10 +42,10 @@ function readText(file: File, onProgress: (percent: number) => void): Promise<st
   });
 }
 
-function stageText(stage: Stage): string {
+function stageText(stage: ImportStage): string {
   switch (stage.kind) {
     case 'reading':
-      return copy.reading;
+      return stage.percent === null ? copy.reading : copy.readingPercent(stage.percent);
     case 'validating':
       return copy.validating;
     case 'uploading':
@@ -49,10 +55,10 @@ function stageText(stage: Stage): string {
   }
 }
 
-function stagePercent(stage: Stage): number {
+function stagePercent(stage: ImportStage): number {
   switch (stage.kind) {
     case 'reading':
-      return 5;
+      return (stage.percent ?? 0) * 0.1;
     case 'validating':
       return 15;
     case 'uploading':
@@ -70,7 +76,7 @@ export function DataPanel({ onDone }: { onDone: () => void }) {
   const client = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
   const [isExporting, setIsExporting] = useState(false);
-  const [stage, setStage] = useState<Stage | null>(null);
+  const [stage, setStage] = useState<ImportStage | null>(null);
   const [errors, setErrors] = useState<string[] | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -91,10 +97,16 @@ export function DataPanel({ onDone }: { onDone: () => void }) {
 
   const onFile = async (file: File): Promise<void> => {
     setFailure(null);
-    setStage({ kind: 'reading' });
+    if (!isJsonFileName(file.name)) {
+      setErrors([copy.notJson(file.name)]);
+      return;
+    }
+    setStage({ kind: 'reading', percent: null });
     let text: string;
     try {
-      text = await readText(file, () => undefined);
+      text = await readText(file, (percent) => {
+        setStage({ kind: 'reading', percent });
+      });
     } catch {
       setStage(null);
       setFailure(copy.readFailure);
@@ -125,11 +137,16 @@ export function DataPanel({ onDone }: { onDone: () => void }) {
       onDone();
     } catch (error) {
       setStage(null);
-      setFailure(
-        error instanceof ApiError
-          ? `${copy.importFailed(error.message)} ${copy.importRetry}`
-          : copy.importUnexpected,
-      );
+      // A file the server refuses is shown like one the browser refused: its problems, listed.
+      const problems = invalidFileErrors(error);
+      if (problems) setErrors(problems);
+      else {
+        setFailure(
+          error instanceof ApiError
+            ? `${copy.importFailed(error.message)} ${copy.importRetry}`
+            : copy.importUnexpected,
+        );
+      }
     }
   };
 

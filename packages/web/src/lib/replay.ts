@@ -1,0 +1,165 @@
+/**
+ * Sends the outbox to the server, oldest first (docs/offline.md). One tab at a time replays (a Web
+ * Lock); the others see the queue shrink through the outbox's channel. An entry is removed when
+ * the server answers 2xx, or a final 4xx (refused: shown to the user, its change rolled back by
+ * refetching the truth). A network error, a 5xx, a 401, 408 or 429, or a 409 for a send still in
+ * progress keeps it and stops the replay,
+ * which tries again with backoff (1 s doubling to 60 s) or when the server is reachable again:
+ * later entries never overtake an earlier one.
+ */
+import { CLIENT_ID } from './api';
+import { countRetry, readOutbox, settle, type OutboxEntry } from './outbox';
+import { isReachable, reportReachable, subscribeReachability } from './reachability';
+
+const REPLAY_LOCK = 'habitquest-outbox-replay';
+const FIRST_RETRY_MS = 1_000;
+const LAST_RETRY_MS = 60_000;
+
+let isReplaying = false;
+let current: Promise<void> | null = null;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+const syncingListeners = new Set<() => void>();
+
+export function isSyncing(): boolean {
+  return isReplaying;
+}
+
+export function subscribeSyncing(listener: () => void): () => void {
+  syncingListeners.add(listener);
+  return () => {
+    syncingListeners.delete(listener);
+  };
+}
+
+type Sent = { kind: 'synced' | 'refused' | 'retry'; status: number; body: unknown };
+
+/**
+ * Replays the queue now, or joins this tab's replay already running; resolves when it stops. When
+ * another tab holds the lock it resolves at once: that tab sends the entries.
+ */
+export function replayOutbox(): Promise<void> {
+  current ??= run().finally(() => {
+    current = null;
+  });
+  return current;
+}
+
+/** Whether a retry is waiting for its backoff (the entries stay queued until then). */
+export function isBackingOff(): boolean {
+  return retryTimer !== undefined;
+}
+
+async function run(): Promise<void> {
+  clearTimeout(retryTimer);
+  retryTimer = undefined;
+  await withReplayLock(async () => {
+    setReplaying(true);
+    try {
+      await drain();
+    } finally {
+      setReplaying(false);
+    }
+  });
+}
+
+/** Starts replaying whenever the server becomes reachable, and once now. */
+export function replayWhenReachable(): () => void {
+  void replayOutbox();
+  return subscribeReachability(() => {
+    if (isReachable()) void replayOutbox();
+  });
+}
+
+async function drain(): Promise<void> {
+  for (;;) {
+    // Known to be out of reach: sending would only fail and count a retry, so that after a long
+    // time offline the first 5xx back online would wait the longest backoff. Reachability's
+    // probe starts the replay again when the server answers.
+    if (!isReachable()) return;
+    const [entry] = await readOutbox();
+    if (!entry) return;
+    const sent = await send(entry);
+    if (sent.kind === 'retry') {
+      await countRetry(entry.id);
+      scheduleRetry(entry.retries + 1);
+      return;
+    }
+    await settle(
+      sent.kind === 'synced'
+        ? { kind: 'synced', id: entry.id, body: sent.body }
+        : { kind: 'refused', id: entry.id, status: sent.status, body: sent.body },
+    );
+  }
+}
+
+async function send(entry: OutboxEntry): Promise<Sent> {
+  let response: Response;
+  try {
+    response = await fetch(entry.path, {
+      method: entry.method,
+      credentials: 'same-origin',
+      headers: {
+        'content-type': 'application/json',
+        'idempotency-key': entry.id,
+        'x-client-id': CLIENT_ID,
+      },
+      body: JSON.stringify(entry.body),
+    });
+  } catch {
+    reportReachable(false);
+    return { kind: 'retry', status: 0, body: null };
+  }
+  const isGatewayError = response.status === 502 || response.status === 504;
+  reportReachable(!isGatewayError);
+  const text = await response.text().catch(() => '');
+  const body = parse(text);
+  if (response.ok) return { kind: 'synced', status: response.status, body };
+  // 401: the session ended while the change waited; it is sent again after the next sign-in.
+  // Kept: 401 (the session ended while the change waited; it goes after the next sign-in), 408,
+  // 429, and a 409 CONFLICT saying an earlier send of this very entry is still being processed
+  // (its answer was lost; asking again later gets that answer).
+  const isKept =
+    [401, 408, 429].includes(response.status) ||
+    (response.status === 409 && errorCodeOf(body) === 'CONFLICT');
+  const isFinal = response.status >= 400 && response.status < 500 && !isKept;
+  return { kind: isFinal ? 'refused' : 'retry', status: response.status, body };
+}
+
+function scheduleRetry(attempt: number): void {
+  const delay = Math.min(FIRST_RETRY_MS * 2 ** (attempt - 1), LAST_RETRY_MS);
+  retryTimer = setTimeout(() => {
+    retryTimer = undefined;
+    void replayOutbox();
+  }, delay);
+}
+
+function setReplaying(value: boolean): void {
+  isReplaying = value;
+  for (const listener of [...syncingListeners]) listener();
+}
+
+function errorCodeOf(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || !('error' in body)) return undefined;
+  const { error } = body;
+  return typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
+}
+
+function parse(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Runs `work` only when no other tab is replaying (they would send the same entries). */
+async function withReplayLock(work: () => Promise<void>): Promise<void> {
+  if (typeof navigator === 'undefined' || !('locks' in navigator)) {
+    await work();
+    return;
+  }
+  await navigator.locks.request(REPLAY_LOCK, { ifAvailable: true }, async (lock) => {
+    if (lock) await work();
+  });
+}
