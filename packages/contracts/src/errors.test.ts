@@ -29,6 +29,7 @@ describe('error codes', () => {
       IDEMPOTENCY_KEY_REUSED: 422,
       PAYMENTS_NOT_CONFIGURED: 503,
       UNAVAILABLE: 503,
+      IMPORT_IN_PROGRESS: 503,
       INTERNAL: 500,
     });
     expect(statusOf('RATE_LIMITED')).toBe(429);

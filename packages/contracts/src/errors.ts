@@ -21,6 +21,11 @@ export const ERROR_CODES = {
   PAYMENTS_NOT_CONFIGURED: 503,
   /** The server is starting (applying migrations): try again shortly. */
   UNAVAILABLE: 503,
+  /**
+   * The user's import is being written (embedded database): their other requests wait until it
+   * is in place, so nothing reads or writes half-imported data. Sent with Retry-After.
+   */
+  IMPORT_IN_PROGRESS: 503,
   INTERNAL: 500,
 } as const;
 
@@ -55,6 +60,7 @@ export const ERROR_MESSAGES = {
     'This Idempotency-Key was already used for a different request. Send each new change with a new key.',
   paymentsNotConfigured: 'Payments are not set up on this server, so Pro cannot be bought here.',
   unavailable: 'HabitQuest is starting. Try again in a moment.',
+  importInProgress: 'Your import is still being applied. Try again in a moment.',
   internal: 'Something went wrong on our side. Please try again.',
 } as const;
 
@@ -72,6 +78,7 @@ export const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   IDEMPOTENCY_KEY_REUSED: ERROR_MESSAGES.idempotencyKeyReused,
   PAYMENTS_NOT_CONFIGURED: ERROR_MESSAGES.paymentsNotConfigured,
   UNAVAILABLE: ERROR_MESSAGES.unavailable,
+  IMPORT_IN_PROGRESS: ERROR_MESSAGES.importInProgress,
   INTERNAL: ERROR_MESSAGES.internal,
 };
 

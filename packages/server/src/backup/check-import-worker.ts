@@ -1,7 +1,7 @@
-/** The worker thread of checkImportOffThread: one request body in, its CheckedImport out. */
+/** The worker thread of checkImportOffThread: one request body in, its CheckedImport out (packed). */
 import { parentPort } from 'node:worker_threads';
-import { checkImport } from './check-import';
+import { checkImport, packChecked } from './check-import';
 
 parentPort?.once('message', (body: string) => {
-  parentPort?.postMessage(checkImport(body));
+  parentPort?.postMessage(packChecked(checkImport(body)));
 });

@@ -2,12 +2,14 @@
  * Everything an import checks before it touches the database: the body's JSON, the request, the
  * nesting depth, core's validation (schema, integrity, checksum) and what PostgreSQL could not
  * store. For the largest files that is seconds of CPU, so it runs in a worker thread: the request
- * thread keeps answering everyone else meanwhile.
+ * thread keeps answering everyone else meanwhile. The worker hands the file back in pieces of
+ * JSON text (packChecked), which this thread reads back piece by piece with breathers in
+ * between: taking 150,000 completions over in one message kept it busy for a second.
  */
 import { Worker } from 'node:worker_threads';
 import { zImportRequest, type ImportMode } from '@habitquest/contracts/backup';
 import { validationIssues, type ErrorDetails } from '@habitquest/contracts/errors';
-import type { BackupData } from '@habitquest/core/backup/schema';
+import type { BackupCompletion, BackupData, BackupHabit } from '@habitquest/core/backup/schema';
 import { validateBackup } from '@habitquest/core/backup/validate';
 import { BACKUP_MESSAGES, nestingProblem, storageProblems } from './prepare-import';
 
@@ -48,6 +50,61 @@ export function checkImport(body: string): CheckedImport {
   };
 }
 
+/** Completions per piece of text the worker sends back. */
+const PIECE_COMPLETIONS = 2000;
+
+/** A checked import as the worker sends it: the habits' completions as pieces of JSON text. */
+export type PackedImport =
+  | Exclude<CheckedImport, { ok: true }>
+  | {
+      ok: true;
+      mode: ImportMode;
+      warnings: string[];
+      /** The data without its habits. */
+      data: Omit<BackupData, 'habits'>;
+      /** Each habit without its completions, and those as JSON arrays of PIECE_COMPLETIONS. */
+      habits: { habit: Omit<BackupHabit, 'completions'>; completions: string[] }[];
+    };
+
+/** In the worker: the result in pieces that the request thread can take over a few at a time. */
+export function packChecked(checked: CheckedImport): PackedImport {
+  if (!checked.ok) return checked;
+  const { habits, ...data } = checked.data;
+  return {
+    ok: true,
+    mode: checked.mode,
+    warnings: checked.warnings,
+    data,
+    habits: habits.map(({ completions, ...habit }) => {
+      const pieces: string[] = [];
+      for (let start = 0; start < completions.length; start += PIECE_COMPLETIONS)
+        pieces.push(JSON.stringify(completions.slice(start, start + PIECE_COMPLETIONS)));
+      return { habit, completions: pieces };
+    }),
+  };
+}
+
+/** On the request thread: the checked import again, a piece at a time with breathers between. */
+export async function unpackChecked(packed: PackedImport): Promise<CheckedImport> {
+  if (!packed.ok) return packed;
+  const habits: BackupHabit[] = [];
+  for (const { habit, completions: pieces } of packed.habits) {
+    const completions: BackupCompletion[] = [];
+    for (const piece of pieces) {
+      for (const completion of JSON.parse(piece) as BackupCompletion[])
+        completions.push(completion);
+      await breather();
+    }
+    habits.push({ ...habit, completions });
+  }
+  return {
+    ok: true,
+    mode: packed.mode,
+    warnings: packed.warnings,
+    data: { ...packed.data, habits },
+  };
+}
+
 function invalidFile(errors: string[]): CheckedImport {
   return { ok: false, message: BACKUP_MESSAGES.invalidFile, details: { errors } };
 }
@@ -79,14 +136,14 @@ export async function checkImportOffThread(body: string): Promise<CheckedImport>
     return checkImport(body);
   }
   try {
-    return await new Promise<CheckedImport>((resolve) => {
+    const result = await new Promise<PackedImport | CheckedImport>((resolve) => {
       let isSettled = false;
-      const settle = (result: () => CheckedImport) => {
+      const settle = (result: () => PackedImport | CheckedImport) => {
         if (isSettled) return;
         isSettled = true;
         resolve(result());
       };
-      worker.once('message', (result: CheckedImport) => {
+      worker.once('message', (result: PackedImport) => {
         settle(() => result);
       });
       worker.once('error', () => {
@@ -97,9 +154,18 @@ export async function checkImportOffThread(body: string): Promise<CheckedImport>
       });
       worker.postMessage(body);
     });
+    return isPacked(result) ? await unpackChecked(result) : result;
   } finally {
     void worker.terminate();
   }
+}
+
+function isPacked(result: PackedImport | CheckedImport): result is PackedImport {
+  return result.ok && !('habits' in result.data);
+}
+
+function breather(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 function tsxLoader(): string {

@@ -3,7 +3,7 @@ import { ERROR_MESSAGES } from '@habitquest/contracts/errors';
 import { zSettings, type Settings } from '@habitquest/contracts/settings';
 import { mergeData, replaceData } from '@habitquest/core/backup/merge';
 import { regroupBackupHabits } from '@habitquest/core/regroup';
-import type { BackupCompletion, BackupData } from '@habitquest/core/backup/schema';
+import type { BackupCompletion, BackupData, BackupHabit } from '@habitquest/core/backup/schema';
 import { FREE_LIMITS, limitMessage } from '@habitquest/core/plan';
 import { eq } from 'drizzle-orm';
 import { hitLimit } from '../auth/rate-limit';
@@ -11,6 +11,7 @@ import type { Database, Tx } from '../db/client';
 import { progress } from '../db/schema';
 import { sqlState, UNIQUE_VIOLATION } from '../http/db-errors';
 import { HttpError } from '../http/errors';
+import { importGate, type GateRelease } from '../http/import-gate';
 import { loadIsPro } from '../plan/load-plan';
 import { lockUser, recordLedger, type Balances } from '../progress/ledger';
 import { loadSettings } from '../settings/load-settings';
@@ -24,6 +25,7 @@ import {
   planCountsOf,
   withOneFallback,
 } from './prepare-import';
+import { applyInChunks, RestoreFailedError, type ChunkedWrites } from './apply-in-chunks';
 import { checkImportOffThread } from './check-import';
 import { loadOwnRows, withOwnHabitIds } from './row-ids';
 import { planImport, writePlan, type ImportPlan } from './write-backup-data';
@@ -32,12 +34,16 @@ import { planImport, writePlan, type ImportPlan } from './write-backup-data';
 const OPTIMISTIC_ATTEMPTS = 2;
 
 /**
- * POST /api/import: checks the body (in a worker thread), works out every row to write from a snapshot of the user's
- * data, then in ONE short transaction checks that the snapshot still holds and writes, so a
- * refused or failed import changes nothing (docs/decisions.md). Everything slow happens before that
- * transaction, because on the embedded database (one connection) every other user waits while
- * it is open. Points and XP move by a single 'import' ledger entry, keeping the ledger's sums
+ * POST /api/import: checks the body (in a worker thread), works out every row to write from a
+ * snapshot of the user's data, then checks that the snapshot still holds and writes, so a
+ * refused or failed import changes nothing (docs/decisions.md). Everything slow happens before
+ * the writes. Points and XP move by a single 'import' ledger entry, keeping the ledger's sums
  * equal to the cached balances.
+ *
+ * On PostgreSQL the writes are ONE short transaction, which blocks no other user. On the
+ * embedded database (one connection: every other user waits while a transaction is open) they
+ * are many short transactions with a journal, while the user's other requests are held off
+ * (`chunked`, apply-in-chunks.ts).
  */
 export async function importData(options: {
   db: Database;
@@ -46,6 +52,10 @@ export async function importData(options: {
   body: string;
   /** Epoch milliseconds, for the rate limit. */
   now: number;
+  /** The embedded database's way of writing; without it, one transaction. */
+  chunked?: ChunkedWrites | undefined;
+  /** Told when a failed import could not be put back (the user stays shut out until a restart). */
+  onRestoreFailed?: (error: RestoreFailedError) => void;
 }): Promise<ImportResult> {
   const { db, userId } = options;
   const checked = await checkImportOffThread(options.body);
@@ -62,26 +72,93 @@ export async function importData(options: {
       { 'Retry-After': String(seconds) },
     );
   }
+  const prepare = (from: Database | Tx) => prepareImport({ db: from, userId, mode, incoming });
+  const prepared = options.chunked
+    ? await importInChunks(db, userId, prepare, options.chunked, options.onRestoreFailed)
+    : await importInOneTransaction(db, userId, prepare);
+  return { summary: prepared.summary, warnings: [...fileWarnings, ...prepared.warnings] };
+}
 
+async function importInOneTransaction(
+  db: Database,
+  userId: string,
+  prepare: (from: Database | Tx) => Promise<Prepared>,
+): Promise<Prepared> {
   for (let attempt = 1; attempt <= OPTIMISTIC_ATTEMPTS; attempt += 1) {
     await breather();
-    const prepared = await prepareImport({ db, userId, mode, incoming });
+    const prepared = await prepare(db);
     await breather();
-    if (await applyPrepared(db, userId, prepared)) return resultOf(prepared);
+    if (await applyPrepared(db, userId, prepared)) return prepared;
   }
   // The user's data kept changing (other imports, a reset): prepare under the lock this time,
   // which waits for those and cannot be overtaken.
-  const prepared = await inTransaction(db, async (tx) => {
+  return inTransaction(db, async (tx) => {
     const balances = await lockUser(tx, userId);
-    const locked = await prepareImport({ db: tx, userId, mode, incoming });
+    const locked = await prepare(tx);
     await writePlan(tx, userId, locked.plan);
     await recordImport(tx, userId, balances, locked.target);
     return locked;
   });
-  return resultOf(prepared);
+}
 
-  function resultOf(prepared: Prepared): ImportResult {
-    return { summary: prepared.summary, warnings: [...fileWarnings, ...prepared.warnings] };
+/**
+ * The embedded database's import: prepared while the user's other requests still run, then
+ * written with the gate closed (the user's other requests refused, their running ones ended).
+ * If the data changed meanwhile it is prepared again; after two tries it is prepared with the
+ * gate closed, where nothing can change it.
+ */
+async function importInChunks(
+  db: Database,
+  userId: string,
+  prepare: (from: Database | Tx) => Promise<Prepared>,
+  writes: ChunkedWrites,
+  onRestoreFailed: ((error: RestoreFailedError) => void) | undefined,
+): Promise<Prepared> {
+  const write = (prepared: Prepared) =>
+    applyInChunks({
+      db,
+      userId,
+      version: prepared.version,
+      plan: prepared.plan,
+      finish: (tx, balances) => recordImport(tx, userId, balances, prepared.target),
+      writes,
+    });
+  for (let attempt = 1; attempt <= OPTIMISTIC_ATTEMPTS; attempt += 1) {
+    await breather();
+    const prepared = await prepare(db);
+    await breather();
+    if (await withGateClosed(userId, () => write(prepared), onRestoreFailed)) return prepared;
+  }
+  return withGateClosed(
+    userId,
+    async () => {
+      const prepared = await prepare(db);
+      if (!(await write(prepared))) throw new HttpError('CONFLICT', ERROR_MESSAGES.conflict);
+      return prepared;
+    },
+    onRestoreFailed,
+  );
+}
+
+/** Runs `work` with the user's gate closed; a failure that could not be put back keeps it so. */
+async function withGateClosed<T>(
+  userId: string,
+  work: () => Promise<T>,
+  onRestoreFailed: ((error: RestoreFailedError) => void) | undefined,
+): Promise<T> {
+  const release: GateRelease = await importGate.close(userId);
+  try {
+    const result = await work();
+    release();
+    return result;
+  } catch (error) {
+    if (error instanceof RestoreFailedError) {
+      release({ keepClosed: true });
+      onRestoreFailed?.(error);
+      throw error;
+    }
+    release();
+    throw asConflict(error);
   }
 }
 
@@ -117,7 +194,7 @@ async function prepareImport(options: {
   // first, so a merge joins the same periods and no week can be completed (and paid) twice.
   const incoming = {
     ...fromFile,
-    habits: regroupBackupHabits(fromFile.habits, ownSettings.weekStart),
+    habits: await regroupInTurns(fromFile.habits, ownSettings.weekStart),
   };
   await breather();
   const result = mode === 'merge' ? mergeData(current, incoming) : replaceData(current, incoming);
@@ -138,7 +215,7 @@ async function prepareImport(options: {
   const data: BackupData =
     settings.value.weekStart === ownSettings.weekStart
       ? merged
-      : { ...merged, habits: regroupBackupHabits(merged.habits, settings.value.weekStart) };
+      : { ...merged, habits: await regroupInTurns(merged.habits, settings.value.weekStart) };
   const existing =
     mode === 'merge'
       ? new Map<string, readonly BackupCompletion[]>(
@@ -175,12 +252,15 @@ async function inTransaction<T>(db: Database, work: (tx: Tx) => Promise<T>): Pro
   try {
     return await db.transaction(work);
   } catch (error) {
-    // Another user's row took a kept id between the check and the insert: nothing was applied.
-    if (sqlState(error) === UNIQUE_VIOLATION) {
-      throw new HttpError('CONFLICT', ERROR_MESSAGES.conflict);
-    }
-    throw error;
+    throw asConflict(error);
   }
+}
+
+/** Another user's row took a kept id between the check and the insert: nothing was applied. */
+function asConflict(error: unknown): unknown {
+  return sqlState(error) === UNIQUE_VIOLATION
+    ? new HttpError('CONFLICT', ERROR_MESSAGES.conflict)
+    : error;
 }
 
 async function recordImport(tx: Tx, userId: string, balances: Balances, target: Balances) {
@@ -232,6 +312,22 @@ function settingsOf(
   return parsed.success
     ? { value: parsed.data, warnings: [] }
     : { value: own, warnings: [BACKUP_MESSAGES.settingsKept] };
+}
+
+/**
+ * regroupBackupHabits habit by habit, letting other requests run between them: for the largest
+ * files it is seconds of work.
+ */
+async function regroupInTurns(
+  habits: readonly BackupHabit[],
+  weekStart: Settings['weekStart'],
+): Promise<BackupHabit[]> {
+  const result: BackupHabit[] = [];
+  for (const habit of habits) {
+    result.push(...regroupBackupHabits([habit], weekStart));
+    await breather();
+  }
+  return result;
 }
 
 /** Lets other requests run between the long steps of an import (they share this thread). */

@@ -75,7 +75,12 @@ async function loadHabits(db: Db, userId: string, weekStart: WeekStart): Promise
     .where(eq(habits.userId, userId))
     .orderBy(asc(habits.createdAt), asc(habits.id));
   const byHabit = new Map<string, CompletionRow[]>();
-  for (const { habit } of habitRows) byHabit.set(habit.id, await loadCompletions(db, habit.id));
+  for (const { habit } of habitRows) {
+    byHabit.set(habit.id, await loadCompletions(db, habit.id));
+    // The embedded database answers without the event loop turning: without a breather the
+    // reads of a long history would keep every other request out until the last one.
+    await breather();
+  }
   return habitRows.map(({ habit, category }) => ({
     id: habit.id,
     name: habit.name,
@@ -189,12 +194,17 @@ async function loadCompletions(db: Db, habitId: string): Promise<CompletionRow[]
     const last = page.at(-1);
     if (last === undefined || page.length < COMPLETION_PAGE) break;
     after = last[0];
+    await breather();
   }
   return rows.sort(
     (a, b) =>
       compare(a.completionDate, b.completionDate) ||
       a.completedAt.getTime() - b.completedAt.getTime(),
   );
+}
+
+function breather(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 function compare(a: string, b: string): number {

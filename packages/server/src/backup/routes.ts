@@ -4,12 +4,19 @@ import type { AppEnv } from '../app-env';
 import type { FeatureDeps } from '../feature-deps';
 import { serve } from '../http/serve-route';
 import { exportData } from './export-data';
+import type { ChunkedWrites } from './apply-in-chunks';
 import { importData } from './import-data';
+import { importJournalDir } from './import-journal';
 import { resetData } from './reset-data';
 
 /** /api/export, /api/import, /api/reset. */
 export function backupRoutes(deps: FeatureDeps): Hono<AppEnv> {
-  const { db, now, events } = deps;
+  const { db, now, events, config, logger } = deps;
+  // Without DATABASE_URL the database is PGlite in DATA_DIR: imports are written in short
+  // transactions with a journal there (apply-in-chunks.ts).
+  const chunked: ChunkedWrites | undefined = config.databaseUrl
+    ? undefined
+    : { journalDir: importJournalDir(config.dataDir) };
   const app = new Hono<AppEnv>();
   serve(app, routes.exportData, async (c) => {
     const { text, fileName } = await exportData({ db, userId: c.get('userId'), now: now() });
@@ -24,7 +31,19 @@ export function backupRoutes(deps: FeatureDeps): Hono<AppEnv> {
     const userId = c.get('userId');
     // Parsed and checked off this thread, with everything else a large file needs.
     const body = await c.req.text();
-    const result = await importData({ db, userId, body, now: now().getTime() });
+    const result = await importData({
+      db,
+      userId,
+      body,
+      now: now().getTime(),
+      chunked,
+      onRestoreFailed: (error) => {
+        logger.error(
+          { userId, importError: error.importError, restoreError: error.restoreError },
+          'an import failed and could not be put back: the journal is restored at the next start',
+        );
+      },
+    });
     await events.publish(userId, { type: 'resync', payload: { reason: 'import' } });
     return result;
   });

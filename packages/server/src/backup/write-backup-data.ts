@@ -2,8 +2,10 @@
  * Puts BackupData in place of a user's habits, completions, categories, rewards, inventory and
  * settings in two steps: planImport works out every row (ids included) outside any transaction,
  * and writePlan applies it inside the caller's transaction (after lockUser) with as few and as
- * cheap statements as it can, because on the embedded database every other user waits until that
- * transaction ends. Points and XP are the caller's: they move through the ledger.
+ * cheap statements as it can. writeSteps cuts the same writes into short steps, which the
+ * embedded database's import runs as separate transactions (apply-in-chunks.ts), because there
+ * every other user waits while a transaction is open. Points and XP are the caller's: they move
+ * through the ledger.
  */
 import { randomUUID } from 'node:crypto';
 import { ERROR_MESSAGES } from '@habitquest/contracts/errors';
@@ -16,7 +18,7 @@ import type {
   BackupReward,
 } from '@habitquest/core/backup/schema';
 import { formatPath } from '@habitquest/core/backup/validate';
-import { and, eq, notInArray, sql, type SQL } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database, Tx } from '../db/client';
 import {
@@ -40,8 +42,19 @@ type CategoryRow = typeof categories.$inferInsert & { id: string; name: string }
 type HabitRow = typeof habits.$inferInsert & { id: string };
 type RewardRow = typeof rewards.$inferInsert & { id: string };
 type InventoryRow = typeof purchasedRewards.$inferInsert & { id: string };
-/** A completion as the bulk insert takes it (short keys keep the jsonb parameter small). */
-type CompletionRow = { h: string; d: string; k: string; x: number; p: number; c: string };
+/**
+ * A completion as the bulk insert takes it (short keys keep the jsonb parameter small). Its id is
+ * chosen here, so a chunked import's journal can name the rows it adds (import-journal.ts).
+ */
+type CompletionRow = {
+  i: string;
+  h: string;
+  d: string;
+  k: string;
+  x: number;
+  p: number;
+  c: string;
+};
 
 /** Every row an import writes. */
 export type ImportPlan = {
@@ -122,6 +135,7 @@ export async function planImport(options: {
       if (kept.has(completion.periodKey)) continue;
       // Completions keep what they awarded, so a later undo takes back exactly that.
       completionRows.push({
+        i: randomUUID(),
         h: id,
         d: completion.completionDate,
         k: completion.periodKey,
@@ -179,101 +193,209 @@ export async function planImport(options: {
 }
 
 /**
- * Applies a plan: rows the plan does not name go, rows it names are inserted or updated in
- * place (so a merge rewrites nothing it does not change), completions are added in bulk.
+ * Applies a plan inside the caller's transaction: rows the plan does not name go, rows it names
+ * are inserted or updated in place (so a merge rewrites nothing it does not change), completions
+ * are added in bulk. The same steps as writeSteps, all at once.
  */
 export async function writePlan(tx: Tx, userId: string, plan: ImportPlan): Promise<void> {
-  const mine = (table: typeof habits | typeof categories | typeof rewards) =>
-    eq(table.userId, userId);
-  const notIn = (column: PgColumn, ids: string[]): SQL | undefined =>
-    ids.length === 0 ? undefined : notInArray(column, ids);
-  // Habits first: their completions cascade, and no habit is left pointing at a category.
-  await tx.delete(habits).where(
-    and(
-      mine(habits),
-      notIn(
-        habits.id,
-        plan.habits.map((row) => row.id),
-      ),
+  // Without a batch every step writes all it has at once: none asks to run again.
+  for (const step of writeSteps(userId, plan, null)) await step(tx);
+}
+
+/**
+ * One piece of a plan's writes, run inside a transaction; answers true while it has more to do
+ * (a delete in batches is repeated until nothing is left).
+ */
+export type WriteStep = (tx: Tx) => Promise<boolean>;
+
+/**
+ * A plan's writes in order, as steps that each write at most `batch` rows (null: each step
+ * writes its whole table, as one transaction wants). Each step leaves the tables consistent
+ * (every foreign key holds), so the steps may run in separate transactions: the embedded
+ * database's chunked import does (apply-in-chunks.ts).
+ */
+export function writeSteps(userId: string, plan: ImportPlan, batch: number | null): WriteStep[] {
+  const habitIds = plan.habits.map((row) => row.id);
+  const completionRows = batch ?? COMPLETION_CHUNK;
+  const steps: WriteStep[] = [
+    // Completions first: deleting a habit deletes its whole history in one statement otherwise.
+    deleteCompletions(userId, plan.replacesCompletions ? null : habitIds, batch),
+    // Habits before categories: no habit is left pointing at a category that goes.
+    deleteRows(habits, userId, { column: habits.id, kept: habitIds }, batch),
+    deleteRows(
+      categories,
+      userId,
+      { column: categories.id, kept: plan.categories.map(rowId) },
+      batch,
     ),
-  );
-  if (plan.replacesCompletions) await tx.delete(completions).where(eq(completions.userId, userId));
-  await tx.delete(categories).where(
-    and(
-      mine(categories),
-      notIn(
-        categories.id,
-        plan.categories.map((row) => row.id),
-      ),
+    deleteRows(rewards, userId, { column: rewards.id, kept: plan.rewards.map(rowId) }, batch),
+    deleteRows(
+      purchasedRewards,
+      userId,
+      { column: purchasedRewards.id, kept: plan.inventory.map(rowId) },
+      batch,
     ),
-  );
-  await tx.delete(rewards).where(
-    and(
-      mine(rewards),
-      notIn(
-        rewards.id,
-        plan.rewards.map((row) => row.id),
-      ),
-    ),
-  );
-  await tx.delete(purchasedRewards).where(
-    and(
-      eq(purchasedRewards.userId, userId),
-      notIn(
-        purchasedRewards.id,
-        plan.inventory.map((row) => row.id),
-      ),
-    ),
-  );
-  await upsert(tx, categories, plan.categories, ['name', 'color', 'monthlyTargetXp', 'isFallback']);
-  await upsert(tx, habits, plan.habits, [
-    'name',
-    'description',
-    'frequency',
-    'categoryId',
-    'isRecurring',
-    'specificDate',
-    'xpReward',
-    'color',
-    'icon',
-    'createdAt',
-    'updatedAt',
-  ]);
-  await upsert(tx, rewards, plan.rewards, [
-    'name',
-    'description',
-    'cost',
-    'category',
-    'icon',
-    'rarity',
-    'keepInShop',
-  ]);
-  await upsert(tx, purchasedRewards, plan.inventory, [
-    'rewardName',
-    'rewardCost',
-    'rewardDescription',
-    'rewardIcon',
-    'rewardRarity',
-    'purchasedAt',
-  ]);
-  for (let start = 0; start < plan.completions.length; start += COMPLETION_CHUNK) {
-    const chunk = JSON.stringify(plan.completions.slice(start, start + COMPLETION_CHUNK));
-    // One jsonb parameter per chunk: PostgreSQL unpacks it, far cheaper than thousands of
-    // bind parameters (and on the embedded database, than parsing them in JavaScript).
-    await tx.execute(sql`
-      insert into ${completions}
-        (habit_id, user_id, completion_date, period_key, xp_earned, points_earned, completed_at)
-      select x.h, ${userId}, x.d, x.k, x.x, x.p, x.c
-      from jsonb_to_recordset(${chunk}::jsonb)
-        as x(h uuid, d date, k text, x integer, p integer, c timestamptz)`);
-  }
-  await tx
-    .insert(userSettings)
-    .values({ userId, settings: plan.settings })
-    .onConflictDoUpdate({
-      target: userSettings.userId,
-      set: { settings: plan.settings, updatedAt: new Date() },
+    ...upsertSteps(categories, plan.categories, ['name', 'color', 'monthlyTargetXp', 'isFallback']),
+    ...upsertSteps(habits, plan.habits, [
+      'name',
+      'description',
+      'frequency',
+      'categoryId',
+      'isRecurring',
+      'specificDate',
+      'xpReward',
+      'color',
+      'icon',
+      'createdAt',
+      'updatedAt',
+    ]),
+    ...upsertSteps(rewards, plan.rewards, [
+      'name',
+      'description',
+      'cost',
+      'category',
+      'icon',
+      'rarity',
+      'keepInShop',
+    ]),
+    ...upsertSteps(purchasedRewards, plan.inventory, [
+      'rewardName',
+      'rewardCost',
+      'rewardDescription',
+      'rewardIcon',
+      'rewardRarity',
+      'purchasedAt',
+    ]),
+  ];
+  for (let start = 0; start < plan.completions.length; start += completionRows) {
+    const rows = plan.completions.slice(start, start + completionRows);
+    steps.push(async (tx) => {
+      // One jsonb parameter per chunk: PostgreSQL unpacks it, far cheaper than thousands of
+      // bind parameters (and on the embedded database, than parsing them in JavaScript).
+      await tx.execute(sql`
+        insert into ${completions}
+          (id, habit_id, user_id, completion_date, period_key, xp_earned, points_earned, completed_at)
+        select x.i, x.h, ${userId}, x.d, x.k, x.x, x.p, x.c
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+          as x(i uuid, h uuid, d date, k text, x integer, p integer, c timestamptz)`);
+      return false;
     });
+  }
+  steps.push(async (tx) => {
+    await tx
+      .insert(userSettings)
+      .values({ userId, settings: plan.settings })
+      .onConflictDoUpdate({
+        target: userSettings.userId,
+        set: { settings: plan.settings, updatedAt: new Date() },
+      });
+    return false;
+  });
+  return steps;
+}
+
+/**
+ * Deletes the user's completions: all of them, or those of the habits that are not among
+ * `keptHabits`. With a batch, at most that many per run (true: run again), habit by habit along
+ * the (habit, period key) index, each run starting where the last one ended: no run reads the
+ * user's whole history, nor steps over the rows earlier runs deleted.
+ */
+export function deleteCompletions(
+  userId: string,
+  keptHabits: readonly string[] | null,
+  batch: number | null,
+): WriteStep {
+  const kept =
+    keptHabits === null
+      ? sql``
+      : sql` and ${habits.id} not in (select jsonb_array_elements_text(${JSON.stringify(keptHabits)}::jsonb)::uuid)`;
+  let queue: string[] | null = null;
+  let after: string | null = null;
+  return async (tx) => {
+    if (batch === null) {
+      await tx.execute(
+        keptHabits === null
+          ? sql`delete from ${completions} where ${completions.userId} = ${userId}`
+          : sql`delete from ${completions} where ${completions.habitId} in (
+              select ${habits.id} from ${habits} where ${habits.userId} = ${userId}${kept})`,
+      );
+      return false;
+    }
+    if (queue === null) {
+      const result = await tx.execute(
+        sql`select ${habits.id} as id from ${habits} where ${habits.userId} = ${userId}${kept} order by ${habits.id}`,
+      );
+      queue = (result as { rows: { id: string }[] }).rows.map((row) => row.id);
+    }
+    const habitId = queue[0];
+    if (habitId === undefined) return false;
+    const from = after === null ? sql`` : sql` and ${completions.periodKey} > ${after}`;
+    const result = await tx.execute(sql`
+      with doomed as (
+        select ${completions.id} as id, ${completions.periodKey} as key from ${completions}
+        where ${completions.habitId} = ${habitId}${from}
+        order by ${completions.periodKey} limit ${batch}),
+      gone as (delete from ${completions} c using doomed d where c.id = d.id returning d.key)
+      select count(*)::int as n, max(key) as last from gone`);
+    const [row] = (result as { rows: { n: number; last: string | null }[] }).rows;
+    if (row === undefined || row.n < batch || row.last === null) {
+      queue.shift();
+      after = null;
+    } else {
+      after = row.last;
+    }
+    return queue.length > 0;
+  };
+}
+
+/**
+ * Deletes the user's rows of `table`, all of them or those whose `except.column` is not among
+ * `except.kept`; with a batch, at most that many per run (true: run again).
+ */
+export function deleteRows(
+  table: typeof habits | typeof categories | typeof rewards | typeof purchasedRewards,
+  userId: string,
+  except: { column: PgColumn; kept: readonly string[] } | null,
+  batch: number | null,
+): WriteStep {
+  const kept =
+    except === null
+      ? sql``
+      : sql` and ${except.column} not in (select jsonb_array_elements_text(${JSON.stringify(except.kept)}::jsonb)::uuid)`;
+  return async (tx) => {
+    if (batch === null) {
+      await tx.execute(sql`delete from ${table} where ${table.userId} = ${userId}${kept}`);
+      return false;
+    }
+    const result = await tx.execute(sql`
+      with gone as (
+        delete from ${table} where ${table.id} in (
+          select ${table.id} from ${table} where ${table.userId} = ${userId}${kept} limit ${batch})
+        returning 1)
+      select count(*)::int as n from gone`);
+    // Both drivers answer { rows }; the shared Database type does not say so.
+    const [row] = (result as { rows: { n: number }[] }).rows;
+    return (row?.n ?? 0) >= batch;
+  };
+}
+
+/** The upsert of `rows` as steps of CHUNK rows. */
+function upsertSteps<
+  T extends typeof habits | typeof categories | typeof rewards | typeof purchasedRewards,
+>(
+  table: T,
+  rows: readonly (T['$inferInsert'] & { id: string })[],
+  columns: readonly (keyof T['$inferInsert'] & keyof T['_']['columns'])[],
+): WriteStep[] {
+  const steps: WriteStep[] = [];
+  for (let start = 0; start < rows.length; start += CHUNK) {
+    const chunk = rows.slice(start, start + CHUNK);
+    steps.push(async (tx) => {
+      await upsert(tx, table, chunk, columns);
+      return false;
+    });
+  }
+  return steps;
 }
 
 /**
@@ -326,6 +448,10 @@ function categoryIdOf(ids: ReadonlyMap<string, string>, name: string, index: num
 
 function breather(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
+}
+
+function rowId(row: { id: string }): string {
+  return row.id;
 }
 
 function idOf(row: { id?: string | undefined }): string | undefined {

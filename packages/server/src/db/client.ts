@@ -12,6 +12,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { recoverImports } from '../backup/import-journal';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -22,7 +23,11 @@ export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type DatabaseHandle = {
   db: Database;
   kind: 'pglite' | 'postgres';
-  /** Applies every pending migration (concurrent starts on PostgreSQL take turns). */
+  /**
+   * Applies every pending migration (concurrent starts on PostgreSQL take turns). On PGlite it
+   * then puts back any import a crash cut short (backup/import-journal.ts), so nothing is
+   * served from half-imported data.
+   */
   migrate: () => Promise<void>;
   /**
    * LISTEN on a channel. On PostgreSQL a dedicated connection listens, so a NOTIFY from any
@@ -135,7 +140,10 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    migrate: async () => {
+      await migratePglite(db, { migrationsFolder });
+      if (dataDir !== null) await recoverImports(db, dataDir);
+    },
     listen: async (channel, onPayload) => {
       const unlisten = await client.listen(channel, onPayload);
       return () => unlisten();

@@ -3,16 +3,31 @@ import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env';
 import type { SessionReader } from '../auth/session-reader';
 import { HttpError } from './errors';
+import { importGate } from './import-gate';
 
-/** Every data route needs a session; its user id scopes everything that follows. */
+/**
+ * Every data route needs a session; its user id scopes everything that follows. While the user's
+ * import is being written (embedded database), their other requests are refused, and everyone
+ * else's go before the import's next step: see import-gate.ts.
+ */
 export function requireUser(
   readSession: SessionReader,
   message: string = ERROR_MESSAGES.unauthenticated,
 ): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const userId = await readSession(c.req.header('cookie'));
-    if (userId === null) throw new HttpError('UNAUTHENTICATED', message);
-    c.set('userId', userId);
-    await next();
+    const ended = importGate.started(c.req.path);
+    try {
+      const userId = await readSession(c.req.header('cookie'));
+      if (userId === null) throw new HttpError('UNAUTHENTICATED', message);
+      c.set('userId', userId);
+      const leave = importGate.enter(userId, c.req.path);
+      try {
+        await next();
+      } finally {
+        leave();
+      }
+    } finally {
+      ended();
+    }
   };
 }
