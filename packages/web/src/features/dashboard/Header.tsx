@@ -40,7 +40,8 @@ export function Header({ me }: { me: Me }) {
           className="ml-1 inline-flex items-center gap-1.5 rounded-lg px-2 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
         >
           <Home aria-hidden className="size-4" />
-          {copy.home}
+          {/* On a phone the icon alone: the sync badge and the username need the room. */}
+          <span className="sr-only sm:not-sr-only">{copy.home}</span>
         </a>
         <div className="ml-auto flex min-w-0 items-center gap-2 sm:gap-3">
           <OfflineBadge />
