@@ -84,8 +84,10 @@ export function useOptimisticMutation<TVars, TResult>(options: {
     onSuccess: (result, vars) => {
       options.onSuccess?.(result, vars);
     },
+    // Not awaited: offline the refetch waits for the network, and the mutation (with the guard
+    // against a second toggle of the same habit and day) must not wait with it.
     onSettled: (result, _error, vars) =>
-      invalidateFor(
+      void invalidateFor(
         client,
         ...(typeof options.events === 'function' ? options.events(vars, result) : options.events),
       ),

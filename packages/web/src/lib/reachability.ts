@@ -31,6 +31,18 @@ export function subscribeReachability(listener: () => void): () => void {
 
 /** What a request learned: it got an answer (true) or could not connect (false). */
 export function reportReachable(value: boolean): void {
+  // The browser has no network at all, yet an answer came: it may have set out before the
+  // network went away (after the 'offline' event), and believing it would show the app online,
+  // with no probe, until the next request fails. Ask the server instead: a server on this very
+  // machine still answers the probe.
+  if (value && !reachable && typeof navigator !== 'undefined' && !navigator.onLine) {
+    void probe();
+    return;
+  }
+  setReachable(value);
+}
+
+function setReachable(value: boolean): void {
   if (value) {
     clearTimeout(probeTimer);
     probeTimer = undefined;
@@ -49,10 +61,10 @@ export async function probe(): Promise<boolean> {
     const response = await fetch(routes.health.path, { cache: 'no-store' });
     // A proxy answering for a server that is down is not the server.
     const isUp = response.status !== 502 && response.status !== 504;
-    reportReachable(isUp);
+    setReachable(isUp);
     return isUp;
   } catch {
-    reportReachable(false);
+    setReachable(false);
     return false;
   }
 }
