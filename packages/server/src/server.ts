@@ -9,6 +9,7 @@ import type { Hono } from 'hono';
 import { createApp } from './app';
 import type { AppEnv } from './app-env';
 import { createAuth } from './auth/auth';
+import { recoverImports } from './backup/import-journal';
 import type { AuthLimits } from './auth/limits';
 import type { Config } from './config';
 import { lockDataDir, loadOrCreateSecret } from './data-dir';
@@ -53,6 +54,8 @@ export async function startServer(options: {
     let composed: { events: EventBus; app: Hono<AppEnv> };
     try {
       await database.migrate();
+      // An import a crash cut short is put back before anything is served (import-journal.ts).
+      if (database.kind === 'pglite') await recoverImports(database.db, config.dataDir);
       composed = await compose({ ...options, database });
     } catch (error) {
       await closeServer(server);

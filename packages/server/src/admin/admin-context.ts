@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { createAuth, type Auth } from '../auth/auth';
+import { recoverImports } from '../backup/import-journal';
 import type { Config } from '../config';
 import { lockDataDir, loadOrCreateSecret } from '../data-dir';
 import { openDatabase, type DatabaseHandle } from '../db/client';
@@ -32,6 +33,8 @@ export async function openAdminContext(config: Config): Promise<AdminContext> {
         : { kind: 'pglite', dataDir: config.dataDir },
     );
     await database.migrate();
+    // Operator commands never act on half-imported data either (backup/import-journal.ts).
+    if (database.kind === 'pglite') await recoverImports(database.db, config.dataDir);
   } catch (error) {
     await database?.close();
     unlock();

@@ -2,7 +2,8 @@
  * The journal of a chunked import (embedded database, apply-in-chunks.ts): the user's rows as
  * they were before the import began to write, in DATA_DIR/imports/<userId>.journal. With it a
  * failed import is put back, by the import itself or, after a crash, at the next start
- * (recoverImports, run with the migrations), so an import stays all or nothing.
+ * (recoverImports, run after the migrations by the server and the operator commands), so an
+ * import stays all or nothing.
  *
  * The file is written to a temporary name, flushed to disk and renamed, so it is either whole or
  * absent. Its first line is a JSON header; each other line is `rows<TAB>table<TAB>json array`

@@ -12,7 +12,6 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { recoverImports } from '../backup/import-journal';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -23,11 +22,7 @@ export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type DatabaseHandle = {
   db: Database;
   kind: 'pglite' | 'postgres';
-  /**
-   * Applies every pending migration (concurrent starts on PostgreSQL take turns). On PGlite it
-   * then puts back any import a crash cut short (backup/import-journal.ts), so nothing is
-   * served from half-imported data.
-   */
+  /** Applies every pending migration (concurrent starts on PostgreSQL take turns). */
   migrate: () => Promise<void>;
   /**
    * LISTEN on a channel. On PostgreSQL a dedicated connection listens, so a NOTIFY from any
@@ -140,10 +135,7 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
   return {
     db,
     kind: 'pglite',
-    migrate: async () => {
-      await migratePglite(db, { migrationsFolder });
-      if (dataDir !== null) await recoverImports(db, dataDir);
-    },
+    migrate: () => migratePglite(db, { migrationsFolder }),
     listen: async (channel, onPayload) => {
       const unlisten = await client.listen(channel, onPayload);
       return () => unlisten();
