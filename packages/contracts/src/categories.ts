@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import {
+  zClientMadeId,
   hasAnyField,
   NOTHING_TO_UPDATE,
   zHexColor,
@@ -36,6 +37,7 @@ export type Category = z.infer<typeof zCategory>;
 
 /** The create dialog asks for a target of 1–10000 (docs/product.md). */
 export const zCategoryCreate = z.strictObject({
+  id: zClientMadeId,
   name: zCategoryName,
   color: zHexColor.default(DEFAULT_CATEGORY_COLOR),
   monthlyTargetXp: zIntBetween(MONTHLY_TARGET_CREATE_MIN, MONTHLY_TARGET_MAX).default(

@@ -20,6 +20,13 @@ export const zLocalDate = z.string().refine(isSupportedDate, { error: DATE_MESSA
 export const zId = z.uuid('Expected an id (UUID)');
 export type Id = z.infer<typeof zId>;
 
+/**
+ * The id a client may give a new habit, reward or category (docs/offline.md): a change queued
+ * offline after the create can then name it. Creating again with an id the user already holds
+ * answers that row, so a create is safe to send twice.
+ */
+export const zClientMadeId = zId.optional();
+
 /** An instant as the server writes it: ISO 8601 with Z or an offset. */
 export const zInstant = z.iso.datetime({ offset: true });
 

@@ -18,6 +18,11 @@ export const ERROR_CODES = {
   RATE_LIMITED: 429,
   /** An Idempotency-Key sent again with another request (method, path or body). */
   IDEMPOTENCY_KEY_REUSED: 422,
+  /**
+   * An earlier send with this Idempotency-Key is still being processed (its answer was lost on the
+   * way): asking again later gets that answer. Unlike CONFLICT, not a refusal of the change.
+   */
+  IDEMPOTENCY_IN_PROGRESS: 409,
   PAYMENTS_NOT_CONFIGURED: 503,
   /** The server is starting (applying migrations): try again shortly. */
   UNAVAILABLE: 503,
@@ -56,6 +61,7 @@ export const ERROR_MESSAGES = {
   proRequired: 'This feature is part of Pro. Upgrade to Pro to unlock it.',
   conflict: 'This change conflicts with the current data. Refresh and try again.',
   rateLimited: 'Too many requests. Please wait a moment and try again.',
+  idempotencyInProgress: 'A request with this Idempotency-Key is still being processed.',
   idempotencyKeyReused:
     'This Idempotency-Key was already used for a different request. Send each new change with a new key.',
   paymentsNotConfigured: 'Payments are not set up on this server, so Pro cannot be bought here.',
@@ -76,6 +82,7 @@ export const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   CONFLICT: ERROR_MESSAGES.conflict,
   RATE_LIMITED: ERROR_MESSAGES.rateLimited,
   IDEMPOTENCY_KEY_REUSED: ERROR_MESSAGES.idempotencyKeyReused,
+  IDEMPOTENCY_IN_PROGRESS: ERROR_MESSAGES.idempotencyInProgress,
   PAYMENTS_NOT_CONFIGURED: ERROR_MESSAGES.paymentsNotConfigured,
   UNAVAILABLE: ERROR_MESSAGES.unavailable,
   IMPORT_IN_PROGRESS: ERROR_MESSAGES.importInProgress,

@@ -4,6 +4,7 @@
 import { daysBetween } from '@habitquest/core/dates';
 import { z } from 'zod';
 import {
+  zClientMadeId,
   hasAnyField,
   NOTHING_TO_UPDATE,
   zFrequency,
@@ -83,6 +84,7 @@ function checkSchedule(habit: ScheduleFields, ctx: z.RefinementCtx): void {
 
 export const zHabitCreate = z
   .strictObject({
+    id: zClientMadeId,
     title: zName('Title', TITLE_MAX),
     description: zNullableText(DESCRIPTION_MAX).default(null),
     frequency: zFrequency.default('daily'),

@@ -3,6 +3,7 @@
  */
 import { z } from 'zod';
 import {
+  zClientMadeId,
   hasAnyField,
   NOTHING_TO_UPDATE,
   zId,
@@ -45,6 +46,7 @@ const optionalFields = {
 };
 
 export const zRewardCreate = z.strictObject({
+  id: zClientMadeId,
   name: zName('Reward name', REWARD_NAME_MAX),
   cost: zIntBetween(REWARD_COST_MIN, REWARD_COST_MAX).default(DEFAULT_REWARD_COST),
   description: optionalFields.description.default(null),

@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import type { Category, CategoryCreate } from '@habitquest/contracts/categories';
 import type { Database } from '../db/client';
+import { ownClientMade } from '../db/client-made-id';
 import { categories } from '../db/schema';
 import { enforceLimit } from '../plan/enforce-limit';
 import { lockUser } from '../progress/ledger';
@@ -17,6 +19,13 @@ export async function createCategory(options: {
     return await db.transaction(async (tx) => {
       // The lock serialises the user's creates, so parallel requests cannot both pass the limit.
       await lockUser(tx, userId);
+      const existing = ownClientMade(
+        input.id === undefined
+          ? []
+          : await tx.select().from(categories).where(eq(categories.id, input.id)),
+        userId,
+      );
+      if (existing) return toCategory(existing);
       await enforceLimit(tx, userId, 'categories');
       await assertNameFree(tx, { userId, name: input.name });
       const [row] = await tx

@@ -1,7 +1,8 @@
 import { DEFAULT_MESSAGES } from '@habitquest/contracts/errors';
 import { MAX_ENTRY_AGE_DAYS } from '@habitquest/core/offline-queue';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ErrorBody } from '../../test/rewards-support';
+import { userIdOf, type ErrorBody } from '../../test/rewards-support';
+import { idempotencyKeys } from '../db/schema';
 import { DATABASE_KINDS, signUp, startTestServer, type TestServer } from '../../test/harness';
 import { IDEMPOTENCY_TTL_MS } from './idempotency';
 
@@ -72,6 +73,33 @@ describe.each(DATABASE_KINDS)('an Idempotency-Key reused for another request on 
   });
   afterAll(async () => {
     await server.stop();
+  });
+
+  it('answers 409 IDEMPOTENCY_IN_PROGRESS while the first send is still being processed', async () => {
+    const { client } = await signUp(server);
+    // The first send's claim, as the middleware writes it before running the handler (a stored
+    // hash of null compares by method and path alone).
+    await server.database.db.insert(idempotencyKeys).values({
+      userId: await userIdOf(client),
+      key: 'in-flight',
+      method: 'POST',
+      path: '/api/habits',
+      requestHash: null,
+      status: 0,
+      body: null,
+    });
+    const second = await client.post<ErrorBody>(
+      '/api/habits',
+      { title: 'Stretch' },
+      { 'idempotency-key': 'in-flight' },
+    );
+    expect(second.status).toBe(409);
+    // Not CONFLICT: the offline queue keeps an entry on this answer and refuses it on CONFLICT.
+    expect(second.body.error).toEqual({
+      code: 'IDEMPOTENCY_IN_PROGRESS',
+      message: DEFAULT_MESSAGES.IDEMPOTENCY_IN_PROGRESS,
+    });
+    expect((await client.get<unknown[]>('/api/habits')).body).toHaveLength(0);
   });
 
   it('answers 422 IDEMPOTENCY_KEY_REUSED for another body, and applies nothing', async () => {

@@ -110,10 +110,7 @@ export function idempotency(db: Database, now: () => Date): MiddlewareHandler<Ap
       }
       // Gone since the claim failed: the first attempt failed and was forgotten; retry.
       if (first === undefined || first.status === IN_PROGRESS) {
-        return c.json(
-          apiErrorBody('CONFLICT', 'A request with this Idempotency-Key is still being processed.'),
-          409,
-        );
+        return c.json(apiErrorBody('IDEMPOTENCY_IN_PROGRESS'), 409);
       }
       c.header('Idempotent-Replayed', 'true');
       return c.json(first.body as object, first.status as 200);

@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import type { Reward, RewardCreate } from '@habitquest/contracts/rewards';
 import type { Database } from '../db/client';
+import { ownClientMade } from '../db/client-made-id';
 import { rewards } from '../db/schema';
 import { enforceLimit } from '../plan/enforce-limit';
 import { lockUser } from '../progress/ledger';
@@ -15,6 +17,11 @@ export async function createReward(options: {
   return db.transaction(async (tx) => {
     // The lock serialises the user's creates, so parallel requests cannot both pass the limit.
     await lockUser(tx, userId);
+    const existing = ownClientMade(
+      input.id === undefined ? [] : await tx.select().from(rewards).where(eq(rewards.id, input.id)),
+      userId,
+    );
+    if (existing) return toReward(existing);
     await enforceLimit(tx, userId, 'rewards');
     const [row] = await tx
       .insert(rewards)

@@ -123,7 +123,8 @@ describe.each(DATABASE_KINDS)('rewards on %s', (kind) => {
       { name: 'ok', rarity: 'mythic' },
       { name: 'ok', keepInShop: 'yes' },
       { name: 'ok', userId: UNKNOWN_ID },
-      { name: 'ok', id: UNKNOWN_ID },
+      // A client-made id must be a UUID (db/client-made-id.test.ts has the rest).
+      { name: 'ok', id: 'reward-1' },
       ['ok'],
       null,
       '{"name":"ok","cost":NaN}',

@@ -114,13 +114,13 @@ async function send(entry: OutboxEntry): Promise<Sent> {
   const text = await response.text().catch(() => '');
   const body = parse(text);
   if (response.ok) return { kind: 'synced', status: response.status, body };
-  // 401: the session ended while the change waited; it is sent again after the next sign-in.
   // Kept: 401 (the session ended while the change waited; it goes after the next sign-in), 408,
-  // 429, and a 409 CONFLICT saying an earlier send of this very entry is still being processed
-  // (its answer was lost; asking again later gets that answer).
+  // 429, and IDEMPOTENCY_IN_PROGRESS: an earlier send of this very entry is still being processed
+  // (its answer was lost; asking again later gets that answer). Any other 409 (a category name
+  // taken meanwhile) is a refusal.
   const isKept =
     [401, 408, 429].includes(response.status) ||
-    (response.status === 409 && errorCodeOf(body) === 'CONFLICT');
+    (response.status === 409 && errorCodeOf(body) === 'IDEMPOTENCY_IN_PROGRESS');
   const isFinal = response.status >= 400 && response.status < 500 && !isKept;
   return { kind: isFinal ? 'refused' : 'retry', status: response.status, body };
 }
