@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CATEGORIES, FALLBACK_CATEGORY, normalizeCategoryName } from './categories';
+import {
+  compareCategories,
+  DEFAULT_CATEGORIES,
+  FALLBACK_CATEGORY,
+  normalizeCategoryName,
+} from './categories';
 
 describe('default categories', () => {
   it('are the spec seven with their monthly targets', () => {
@@ -24,5 +29,24 @@ describe('default categories', () => {
 
   it('normalises names to trimmed uppercase', () => {
     expect(normalizeCategoryName('  health & fitness ')).toBe('HEALTH & FITNESS');
+  });
+});
+
+describe('compareCategories', () => {
+  it('orders by name by code units, then by id, whatever the locale', () => {
+    const rows = [
+      { name: 'ÉTUDE', id: 'b' },
+      { name: 'SPIRITUAL', id: 'a' },
+      { name: 'HEALTH & FITNESS', id: 'c' },
+      { name: 'HEALTH', id: 'z' },
+      { name: 'HEALTH', id: 'y' },
+    ];
+    expect(rows.sort(compareCategories)).toEqual([
+      { name: 'HEALTH', id: 'y' },
+      { name: 'HEALTH', id: 'z' },
+      { name: 'HEALTH & FITNESS', id: 'c' },
+      { name: 'SPIRITUAL', id: 'a' },
+      { name: 'ÉTUDE', id: 'b' },
+    ]);
   });
 });

@@ -2,6 +2,7 @@
  * The categories a new account starts with, and the protected fallback category that receives the
  * habits of a deleted category (docs/product.md, docs/decisions.md).
  */
+import { compareText } from './compare';
 
 export type CategorySeed = { name: string; color: string; monthlyTargetXp: number };
 
@@ -27,4 +28,15 @@ export const DEFAULT_HABIT_CATEGORY = 'PERSONAL DEVELOPMENT';
 /** Category names are trimmed and stored uppercase, so "health" and "HEALTH " are one category. */
 export function normalizeCategoryName(name: string): string {
   return name.trim().toUpperCase();
+}
+
+/**
+ * The order categories are listed in: by name, then by id. Names compare by their UTF-16 code
+ * units, not by a locale, so every device agrees on it.
+ */
+export function compareCategories(
+  a: { name: string; id: string },
+  b: { name: string; id: string },
+): number {
+  return compareText(a.name, b.name) || compareText(a.id, b.id);
 }

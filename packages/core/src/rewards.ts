@@ -3,6 +3,7 @@
  * who can redeem, and the shop's order (docs/product.md "Rewards", docs/decisions.md "negative
  * balance").
  */
+import { compareText } from './compare';
 
 /** The balance must cover the cost, and a negative balance never does. */
 export function canRedeem(points: number, cost: number): boolean {
@@ -18,8 +19,4 @@ export type Orderable = { cost: number; name: string; id: string | null };
  */
 export function compareRewards(a: Orderable, b: Orderable): number {
   return a.cost - b.cost || compareText(a.name, b.name) || compareText(a.id ?? '', b.id ?? '');
-}
-
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -1,5 +1,9 @@
 import 'fake-indexeddb/auto';
-import { MAX_QUEUE_LENGTH, setCompletionEntry } from '@habitquest/core/offline-queue';
+import {
+  MAX_QUEUE_LENGTH,
+  QUOTA_TRIM_LENGTH,
+  setCompletionEntry,
+} from '@habitquest/core/offline-queue';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   addToOutbox,
@@ -14,6 +18,27 @@ import {
   settle,
   type OutboxEntry,
 } from './outbox';
+
+/**
+ * The one fake here: the browser's storage refusing a write for lack of space, which no real
+ * IndexedDB in a test can be made to do on demand. Everything else is idb-keyval itself.
+ */
+const storage = vi.hoisted(() => ({ fullForWrites: 0 }));
+vi.mock('idb-keyval', async (importOriginal) => {
+  const real = await importOriginal<typeof import('idb-keyval')>();
+  return {
+    ...real,
+    set: (...args: Parameters<typeof real.set>) => {
+      if (storage.fullForWrites > 0) {
+        storage.fullForWrites -= 1;
+        return Promise.reject(
+          new DOMException('The quota has been exceeded.', 'QuotaExceededError'),
+        );
+      }
+      return real.set(...args);
+    },
+  };
+});
 
 const NOW = Date.UTC(2026, 10, 24, 12);
 const DAY = 86_400_000;
@@ -95,5 +120,37 @@ describe('the outbox', () => {
     off();
     expect(await readOutbox()).toEqual([]);
     expect(heard).toHaveBeenCalledWith(expect.objectContaining({ kind: 'refused', id: 'k1' }));
+  });
+
+  it('keeps the newest 50 when storage is full, the new change among them, and says so', async () => {
+    for (let n = 0; n < 80; n += 1)
+      await addToOutbox(
+        entry(`k${String(n)}`, `h${String(n)}`, '2026-11-24', true, NOW + n),
+        NOW + n,
+      );
+    const told = vi.fn<(notice: string) => void>();
+    const off = onDropped(told);
+    storage.fullForWrites = 1;
+    await addToOutbox(entry('latest', 'hz', '2026-11-24', true, NOW + 100), NOW + 100);
+    off();
+    const queue = await readOutbox();
+    expect(queue).toHaveLength(QUOTA_TRIM_LENGTH);
+    expect(queue.map((e) => e.id)).toEqual([
+      ...Array.from({ length: 49 }, (_, i) => `k${String(31 + i)}`),
+      'latest',
+    ]);
+    expect(outboxEntries()).toEqual(queue);
+    expect(told).toHaveBeenCalledWith(
+      'The 31 oldest offline changes were dropped because device storage is full.',
+    );
+  });
+
+  it('stores nothing and tells the caller when even the trimmed queue does not fit', async () => {
+    await addToOutbox(entry('k1', 'h1', '2026-11-24'), NOW);
+    storage.fullForWrites = 2;
+    await expect(
+      addToOutbox(entry('k2', 'h2', '2026-11-24', true, NOW + 1), NOW + 1),
+    ).rejects.toThrow(DOMException);
+    expect((await readOutbox()).map((e) => e.id)).toEqual(['k1']);
   });
 });

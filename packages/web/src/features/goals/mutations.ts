@@ -1,81 +1,87 @@
 /**
- * Category and goal changes (CONTRIBUTING.md): each shows at once in the cache, rolls back with a toast
- * when the server refuses, and refetches what it touched. Success needs no toast: the change is
- * already on screen.
+ * Category and goal changes (CONTRIBUTING.md): each shows at once in the cache, rolls back with a
+ * toast when the server refuses, and refetches what it touched. Success needs no toast: the change
+ * is already on screen. Each is queued while offline (docs/offline.md).
  */
-import type { Category, CategoryCreate } from '@habitquest/contracts/categories';
+import type {
+  Category,
+  CategoryCreate,
+  CategoryDeleteResult,
+} from '@habitquest/contracts/categories';
 import type { Habit } from '@habitquest/contracts/habits';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, call } from '../../lib/api';
-import { invalidateFor } from '../../lib/invalidate';
-import { patch, useOptimisticMutation } from '../../lib/optimistic';
 import { routes } from '@habitquest/contracts/routes';
+import { normalizeCategoryName } from '@habitquest/core/categories';
+import { ApiError } from '../../lib/api';
+import { putInList, requestTo, useQueuedMutation } from '../offline/queued-mutation';
+import type { ListChange } from '../offline/list-changes';
 import { habitsQuery } from '../habits/queries';
 import { goalsCopy as copy } from './copy';
 import { categoriesQuery } from './queries';
 
-function byName(a: Category, b: Category): number {
-  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
-}
-
 /** PATCH /api/categories/:id {monthlyTargetXp}, optimistic. */
 export function useUpdateCategoryTarget() {
-  return useOptimisticMutation({
-    mutationFn: ({ id, monthlyTargetXp }: { id: string; monthlyTargetXp: number }) =>
-      call(routes.updateCategory, { params: { id }, body: { monthlyTargetXp } }),
-    patches: ({ id, monthlyTargetXp }) => [
-      patch<Category[]>(categoriesQuery.queryKey, (list) =>
-        list?.map((category) => (category.id === id ? { ...category, monthlyTargetXp } : category)),
-      ),
-    ],
+  return useQueuedMutation<{ id: string; monthlyTargetXp: number }, Category>({
+    type: 'category-update',
+    prepare: ({ id, monthlyTargetXp }) => ({
+      ...requestTo(routes.updateCategory, { params: { id }, body: { monthlyTargetXp } }),
+      changes: [{ list: 'categories', op: 'merge', id, fields: { monthlyTargetXp } }],
+    }),
     events: ['categories'],
     failure: () => copy.targetFailed,
   });
 }
 
 /**
- * POST /api/categories. Not optimistic: the dialog stays open until the server answers, because a
+ * POST /api/categories. While the server answers, the dialog stays open until it does, because a
  * duplicate name or the plan limit is shown there rather than flashing a row that then vanishes.
+ * Offline it is queued under an id made here, and shows at once.
  */
 export function useCreateCategory() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: CategoryCreate) => call(routes.createCategory, { body: input }),
-    onSuccess: (created) => {
-      queryClient.setQueryData(categoriesQuery.queryKey, (list) =>
-        list ? [...list.filter((c) => c.id !== created.id), created].sort(byName) : list,
-      );
+  return useQueuedMutation<CategoryCreate, Category>({
+    type: 'category-create',
+    show: 'when-queued',
+    prepare: (input) => {
+      const id = crypto.randomUUID();
+      const draft: Category = {
+        id,
+        name: normalizeCategoryName(input.name),
+        color: input.color,
+        monthlyTargetXp: input.monthlyTargetXp,
+        isFallback: false,
+        createdAt: new Date().toISOString(),
+      };
+      return {
+        ...requestTo(routes.createCategory, { body: { ...input, id } }),
+        changes: [{ list: 'categories', op: 'put', item: draft }],
+      };
     },
-    onSettled: () => invalidateFor(queryClient, 'categories'),
+    events: ['categories'],
+    // The dialog shows the server's words (a taken name, the limit).
+    failure: () => null,
+    onSynced: putInList('categories'),
   });
 }
 
 /** DELETE /api/categories/:id, optimistic: the card goes and its habits join the fallback. */
 export function useDeleteCategory() {
-  const queryClient = useQueryClient();
-  return useOptimisticMutation({
-    mutationFn: (category: Category) =>
-      call(routes.deleteCategory, { params: { id: category.id } }),
-    patches: (category) => {
-      const fallback = queryClient
-        .getQueryData(categoriesQuery.queryKey)
-        ?.find((c) => c.isFallback);
-      return [
-        patch<Category[]>(categoriesQuery.queryKey, (list) =>
-          list?.filter((c) => c.id !== category.id),
-        ),
-        ...(fallback
-          ? [
-              patch<Habit[]>(habitsQuery.queryKey, (list) =>
-                list?.map((habit) =>
-                  habit.categoryId === category.id
-                    ? { ...habit, categoryId: fallback.id, category: fallback.name }
-                    : habit,
-                ),
-              ),
-            ]
-          : []),
-      ];
+  return useQueuedMutation<Category, CategoryDeleteResult>({
+    type: 'category-delete',
+    prepare: (category, client) => {
+      const fallback = client.getQueryData(categoriesQuery.queryKey)?.find((c) => c.isFallback);
+      const moved: ListChange[] = fallback
+        ? (client.getQueryData(habitsQuery.queryKey) ?? [])
+            .filter((habit) => habit.categoryId === category.id)
+            .map((habit) => ({
+              list: 'habits',
+              op: 'merge',
+              id: habit.id,
+              fields: { categoryId: fallback.id, category: fallback.name } satisfies Partial<Habit>,
+            }))
+        : [];
+      return {
+        ...requestTo(routes.deleteCategory, { params: { id: category.id } }),
+        changes: [{ list: 'categories', op: 'remove', id: category.id }, ...moved],
+      };
     },
     // Its habits moved to the fallback category.
     events: ['categories', 'habits'],
@@ -87,19 +93,22 @@ export function useDeleteCategory() {
 
 /** PATCH /api/habits/:id {categoryId}, optimistic: the habit shows in its new category at once. */
 export function useMoveHabit() {
-  return useOptimisticMutation({
-    mutationFn: ({ habit, category }: { habit: Habit; category: Category }) =>
-      call(routes.updateHabit, {
+  return useQueuedMutation<{ habit: Habit; category: Category }, Habit>({
+    type: 'habit-update',
+    prepare: ({ habit, category }) => ({
+      ...requestTo(routes.updateHabit, {
         params: { id: habit.id },
         body: { categoryId: category.id },
       }),
-    patches: ({ habit, category }) => [
-      patch<Habit[]>(habitsQuery.queryKey, (list) =>
-        list?.map((h) =>
-          h.id === habit.id ? { ...h, categoryId: category.id, category: category.name } : h,
-        ),
-      ),
-    ],
+      changes: [
+        {
+          list: 'habits',
+          op: 'merge',
+          id: habit.id,
+          fields: { categoryId: category.id, category: category.name } satisfies Partial<Habit>,
+        },
+      ],
+    }),
     events: ['habits'],
     failure: () => copy.moveFailed,
   });

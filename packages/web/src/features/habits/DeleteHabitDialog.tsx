@@ -42,7 +42,7 @@ export function DeleteHabitDialog({ habit, onClose }: { habit: Habit; onClose: (
           variant="danger"
           disabled={remove.isPending}
           onClick={() => {
-            remove.mutate(habit.id);
+            remove.mutate(habit);
             onClose();
           }}
         >

@@ -1,26 +1,30 @@
 /**
  * Habit mutations: optimistic, rolled back with a toast on failure (docs/product.md, CONTRIBUTING.md).
  */
+import type { Category } from '@habitquest/contracts/categories';
 import type {
   Completion,
   Habit,
   HabitCreate,
+  HabitDeleteResult,
   HabitUpdate,
   SetCompletionResult,
 } from '@habitquest/contracts/habits';
+import { compareCategories } from '@habitquest/core/categories';
 import type { Me } from '@habitquest/contracts/me';
 import { pointsForXp, progressFigures } from '@habitquest/core/levels';
 import { setCompletionEntry } from '@habitquest/core/offline-queue';
 import { periodKey, type WeekStart } from '@habitquest/core/periods';
-import { useQueryClient } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { playSound } from '../audio/engine';
-import { ApiError, call } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { patch, useOptimisticMutation } from '../../lib/optimistic';
 import { pathWith, routes } from '@habitquest/contracts/routes';
 import { OutboxFullError, type OutboxEntry } from '../../lib/outbox';
+import { putInList, requestTo, useQueuedMutation } from '../offline/queued-mutation';
 import { queueChange, sendQueued } from '../offline/send-queued';
+import { categoriesQuery } from '../goals/queries';
 import { meQuery } from '../me/queries';
 import { habitsCopy as copy } from './copy';
 import { celebrateLevelUp } from './level-up';
@@ -146,75 +150,82 @@ export function useToggleCompletion() {
   };
 }
 
-/** POST /api/habits, optimistic: a draft card shows until the server's habit replaces it. */
+/**
+ * POST /api/habits, optimistic and queued offline (docs/offline.md): the habit shows at once
+ * under the id made here, which the server keeps, so changes made before it syncs refer to it.
+ */
 export function useCreateHabit() {
-  const client = useQueryClient();
-  const draftId = useRef('');
-  return useOptimisticMutation({
-    mutationFn: (input: HabitCreate) =>
-      call(routes.createHabit, { body: input, idempotencyKey: crypto.randomUUID() }),
-    patches: (input) => {
-      draftId.current = `optimistic-${crypto.randomUUID()}`;
-      const draft: Habit = {
-        id: draftId.current,
-        title: input.title,
-        description: input.description,
-        frequency: input.frequency,
-        categoryId: input.categoryId,
-        category: null,
-        xpOnComplete: input.xpOnComplete,
-        isRecurring: input.isRecurring,
-        specificDate: input.specificDate,
-        color: input.color,
-        icon: input.icon,
-        streak: 0,
-        bestStreak: 0,
-        lastCompletedAt: null,
-        createdAt: new Date().toISOString(),
+  return useQueuedMutation<HabitCreate, Habit>({
+    type: 'habit-create',
+    prepare: (input, client) => {
+      const id = crypto.randomUUID();
+      return {
+        ...requestTo(routes.createHabit, { body: { ...input, id } }),
+        changes: [{ list: 'habits', op: 'put', item: draftHabit(id, input, client) }],
       };
-      return [patch<Habit[]>(habitKeys.all, (list) => [draft, ...(list ?? [])])];
     },
     events: ['habits'],
     // The dialog that sent it shows the server's words (a limit, a bad field).
     failure: () => null,
-    onSuccess: (habit) => {
-      client.setQueryData<Habit[]>(habitKeys.all, (list) =>
-        list?.map((h) => (h.id === draftId.current ? habit : h)),
-      );
-    },
+    onSynced: putInList('habits'),
   });
 }
 
+/** The habit as it will be, until the server's arrives. */
+function draftHabit(id: string, input: HabitCreate, client: QueryClient): Habit {
+  const category = categoryOf(client, input.categoryId);
+  return {
+    id,
+    title: input.title,
+    description: input.description,
+    frequency: input.frequency,
+    categoryId: category?.id ?? null,
+    category: category?.name ?? null,
+    xpOnComplete: input.xpOnComplete,
+    isRecurring: input.isRecurring,
+    specificDate: input.isRecurring ? null : input.specificDate,
+    color: input.color,
+    icon: input.icon,
+    streak: 0,
+    bestStreak: 0,
+    lastCompletedAt: null,
+    createdAt: new Date().toISOString(),
+  };
+}
+
+/** The category a habit goes into: the one chosen, else the first by name, as the server picks. */
+function categoryOf(client: QueryClient, id: string | null): Category | undefined {
+  const categories = client.getQueryData<Category[]>(categoriesQuery.queryKey) ?? [];
+  if (id !== null) return categories.find((c) => c.id === id);
+  return [...categories].filter((c) => !c.isFallback).sort(compareCategories)[0];
+}
+
+/** PATCH /api/habits/:id, optimistic and queued offline. */
 export function useUpdateHabit() {
-  const client = useQueryClient();
-  return useOptimisticMutation({
-    mutationFn: ({ id, patch: change }: { id: string; patch: HabitUpdate }) =>
-      call(routes.updateHabit, { params: { id }, body: change }),
-    patches: ({ id, patch: change }) => [
-      patch<Habit[]>(habitKeys.all, (list) =>
-        list?.map((h) => (h.id === id ? { ...h, ...definedOf(change) } : h)),
-      ),
-    ],
+  return useQueuedMutation<{ id: string; patch: HabitUpdate }, Habit>({
+    type: 'habit-update',
+    prepare: ({ id, patch: change }, client) => ({
+      ...requestTo(routes.updateHabit, { params: { id }, body: change }),
+      changes: [{ list: 'habits', op: 'merge', id, fields: shownFields(change, client) }],
+    }),
     // A new frequency regroups the habit's completions on the server.
     events: ({ patch: change }) =>
       change.frequency === undefined ? ['habits'] : ['habits', 'completions'],
     failure: () => null,
-    onSuccess: (habit) => {
-      client.setQueryData<Habit[]>(habitKeys.all, (list) =>
-        list?.map((h) => (h.id === habit.id ? habit : h)),
-      );
-    },
+    onSynced: putInList('habits'),
   });
 }
 
-/** A patch without its undefined fields, so spreading it never blanks a value. */
-function definedOf(patch: HabitUpdate): Partial<Habit> {
-  const { title, frequency, categoryId, xpOnComplete, isRecurring, specificDate } = patch;
+/** What an edit shows at once: the fields given (none blanked), with the category's name. */
+function shownFields(change: HabitUpdate, client: QueryClient): Partial<Habit> {
+  const { title, frequency, categoryId, xpOnComplete, isRecurring, specificDate } = change;
+  const category = categoryId ? categoryOf(client, categoryId) : undefined;
   return Object.fromEntries(
     Object.entries({
       title,
       frequency,
       categoryId,
+      category: category?.name,
       xpOnComplete,
       isRecurring,
       specificDate,
@@ -222,10 +233,14 @@ function definedOf(patch: HabitUpdate): Partial<Habit> {
   );
 }
 
+/** DELETE /api/habits/:id, optimistic and queued offline. */
 export function useDeleteHabit() {
-  return useOptimisticMutation({
-    mutationFn: (id: string) => call(routes.deleteHabit, { params: { id } }),
-    patches: (id) => [patch<Habit[]>(habitKeys.all, (list) => list?.filter((h) => h.id !== id))],
+  return useQueuedMutation<Habit, HabitDeleteResult>({
+    type: 'habit-delete',
+    prepare: (habit) => ({
+      ...requestTo(routes.deleteHabit, { params: { id: habit.id } }),
+      changes: [{ list: 'habits', op: 'remove', id: habit.id }],
+    }),
     events: ['habits', 'completions'],
     failure: () => copy.deleteFailed,
   });

@@ -24,13 +24,18 @@ export function OfflineSync() {
     });
     const offSettled = onSettled((settlement: Settlement) => {
       if (isClaimed(settlement.id)) return;
-      // A change that waited touched completions and progress, or settings (which may move
-      // what dates mean): read them again.
-      void invalidateFor(client, 'completions', 'progress', 'habits', 'settings');
-      if (settlement.kind === 'refused') {
-        const message = refusalError(settlement).message;
-        toast.error(message ? copy.refused(message) : copy.refusedFallback);
-      }
+      // A change that waited touched what its kind touches (completions and progress, settings
+      // that may move what dates mean, a list): read them all again.
+      void invalidateFor(
+        client,
+        'completions',
+        'progress',
+        'habits',
+        'categories',
+        'rewards',
+        'settings',
+      );
+      if (settlement.kind === 'refused') toast.error(refusalText(settlement));
     });
     const offDropped = onDropped((notice) => {
       toast.warning(notice, { duration: 10_000 });
@@ -45,4 +50,10 @@ export function OfflineSync() {
     };
   }, [client]);
   return null;
+}
+
+function refusalText(settlement: Settlement & { kind: 'refused' }): string {
+  const error = refusalError(settlement);
+  if (error.code === 'NOT_FOUND') return copy.refusedGone;
+  return error.message ? copy.refused(error.message) : copy.refusedFallback;
 }

@@ -4,15 +4,21 @@
  * settled, or for another device's live update) are the server's, without them: each fetched
  * list gets the queued changes applied again, as the toggle did. Without this the screen showed
  * the old state while the badge said "pending", and a click meant to undo what it showed was
- * taken as the opposite change. Progress figures are left to the server until the queue empties.
+ * taken as the opposite change. The same holds for the lists a queued create, edit or delete
+ * touches (list-changes.ts) and for queued settings. Progress figures are left to the server until
+ * the queue empties.
  */
 import type { Completion, Habit } from '@habitquest/contracts/habits';
 import type { Me } from '@habitquest/contracts/me';
+import type { SettingsPatch } from '@habitquest/contracts/settings';
+import { mergeSettings } from '@habitquest/contracts/settings-merge';
 import { pointsForXp } from '@habitquest/core/levels';
 import { isSetCompletionEntry, type SetCompletionPayload } from '@habitquest/core/offline-queue';
 import { periodKey } from '@habitquest/core/periods';
 import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
 import { outboxEntries } from '../../lib/outbox';
+import { SETTINGS_ENTRY } from '../settings/settings-entry';
+import { applyListChange, isListName, listChangesOf, type ListName } from './list-changes';
 
 /** Watches the query cache; returns the unsubscribe function. */
 export function keepPendingShown(client: QueryClient): () => void {
@@ -21,7 +27,16 @@ export function keepPendingShown(client: QueryClient): () => void {
     if (event.type !== 'updated' || event.action.type !== 'success' || event.action.manual) return;
     const query = event.query as Query;
     const { queryKey } = query;
-    if (queryKey[0] !== 'completions') return;
+    const [root] = queryKey;
+    if (queryKey.length === 1 && isListName(root)) {
+      keepListChanges(client, root);
+      return;
+    }
+    if (root === 'me') {
+      keepSettings(client);
+      return;
+    }
+    if (root !== 'completions') return;
     const pending = outboxEntries().flatMap((entry) =>
       isSetCompletionEntry(entry) ? [entry.payload] : [],
     );
@@ -30,6 +45,28 @@ export function keepPendingShown(client: QueryClient): () => void {
     if (!Array.isArray(list)) return;
     client.setQueryData(queryKey, withPending(list as Completion[], pending, client, queryKey));
   });
+}
+
+/** Applies the queued creates, edits and deletes of that list again, in the order made. */
+function keepListChanges(client: QueryClient, list: ListName): void {
+  const changes = outboxEntries()
+    .flatMap(listChangesOf)
+    .filter((change) => change.list === list);
+  if (changes.length === 0) return;
+  client.setQueryData<{ id: string }[]>([list], (rows) =>
+    rows ? changes.reduce(applyListChange, rows) : rows,
+  );
+}
+
+/** Applies the queued settings changes again, in the order made. */
+function keepSettings(client: QueryClient): void {
+  const patches = outboxEntries().flatMap((entry) =>
+    entry.type === SETTINGS_ENTRY ? [entry.payload as SettingsPatch] : [],
+  );
+  if (patches.length === 0) return;
+  client.setQueryData<Me>(['me'], (me) =>
+    me ? { ...me, settings: patches.reduce(mergeSettings, me.settings) } : me,
+  );
 }
 
 function withPending(

@@ -1,65 +1,79 @@
 /**
- * Reward changes (CONTRIBUTING.md). Redeem, edit and delete show at once in the cache and roll back when
- * the server refuses; create waits for the server, so the plan limit is told in the dialog rather
- * than flashing a card that then vanishes.
+ * Reward changes (CONTRIBUTING.md). Redeem, edit and delete show at once in the cache and roll
+ * back when the server refuses; create waits for the server while it answers. Creates, edits and
+ * deletes are queued while offline; redeeming is not: points are the server's to give.
  */
 import type { Me } from '@habitquest/contracts/me';
-import type { Purchase, Reward, RewardCreate, RewardUpdate } from '@habitquest/contracts/rewards';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  Purchase,
+  Reward,
+  RewardCreate,
+  RewardDeleteResult,
+  RewardUpdate,
+} from '@habitquest/contracts/rewards';
+import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { playSound } from '../audio/engine';
 import { ApiError, call } from '../../lib/api';
-import { invalidateFor } from '../../lib/invalidate';
 import { patch, useOptimisticMutation } from '../../lib/optimistic';
 import { routes } from '@habitquest/contracts/routes';
 import { meQuery } from '../me/queries';
+import { putInList, requestTo, useQueuedMutation } from '../offline/queued-mutation';
 import { rewardsCopy as copy } from './copy';
 import { purchasesQuery, rewardsQuery } from './queries';
 import { canRedeem } from '@habitquest/core/rewards';
-import { pendingPurchase, shopAfterRedeem, sortRewards } from './shop-model';
+import { pendingPurchase, shopAfterRedeem } from './shop-model';
 
 function withPoints(me: Me, points: number): Me {
   return { ...me, progress: { ...me.progress, points } };
 }
 
-/** POST /api/rewards. */
+/**
+ * POST /api/rewards. While the server answers, the dialog waits for it, so the plan limit is told
+ * there rather than flashing a card that then vanishes; offline it is queued under an id made
+ * here and shows at once (docs/offline.md).
+ */
 export function useCreateReward() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (input: RewardCreate) =>
-      call(routes.createReward, { body: input, idempotencyKey: crypto.randomUUID() }),
-    onSuccess: (created) => {
-      client.setQueryData(rewardsQuery.queryKey, (list) =>
-        list ? sortRewards([...list.filter((r) => r.id !== created.id), created]) : list,
-      );
+  return useQueuedMutation<RewardCreate, Reward>({
+    type: 'reward-create',
+    show: 'when-queued',
+    prepare: (input) => {
+      const id = crypto.randomUUID();
+      const draft: Reward = { ...input, id };
+      return {
+        ...requestTo(routes.createReward, { body: { ...input, id } }),
+        changes: [{ list: 'rewards', op: 'put', item: draft }],
+      };
     },
-    onSettled: () => invalidateFor(client, 'rewards'),
+    events: ['rewards'],
+    failure: () => null,
+    onSynced: putInList('rewards'),
   });
 }
 
 /** PATCH /api/rewards/:id, optimistic; the dialog that sent it tells a failure. */
 export function useUpdateReward() {
-  return useOptimisticMutation({
-    mutationFn: ({ id, patch: change }: { id: string; patch: RewardUpdate }) =>
-      call(routes.updateReward, { params: { id }, body: change }),
-    patches: ({ id, patch: change }) => [
-      patch<Reward[]>(rewardsQuery.queryKey, (list) =>
-        list ? sortRewards(list.map((r) => (r.id === id ? { ...r, ...change } : r))) : list,
-      ),
-    ],
+  return useQueuedMutation<{ id: string; patch: RewardUpdate }, Reward>({
+    type: 'reward-update',
+    prepare: ({ id, patch: change }) => ({
+      ...requestTo(routes.updateReward, { params: { id }, body: change }),
+      changes: [{ list: 'rewards', op: 'merge', id, fields: change }],
+    }),
     events: ['rewards'],
     failure: () => null,
+    onSynced: putInList('rewards'),
   });
 }
 
 /** DELETE /api/rewards/:id, optimistic. Spent points stay spent; the inventory keeps its copies. */
 export function useDeleteReward() {
-  return useOptimisticMutation({
-    mutationFn: (reward: Reward) => call(routes.deleteReward, { params: { id: reward.id } }),
-    patches: (reward) => [
-      patch<Reward[]>(rewardsQuery.queryKey, (list) => list?.filter((r) => r.id !== reward.id)),
-    ],
+  return useQueuedMutation<Reward, RewardDeleteResult>({
+    type: 'reward-delete',
+    prepare: (reward) => ({
+      ...requestTo(routes.deleteReward, { params: { id: reward.id } }),
+      changes: [{ list: 'rewards', op: 'remove', id: reward.id }],
+    }),
     events: ['rewards'],
     failure: () => copy.deleteFailed,
   });

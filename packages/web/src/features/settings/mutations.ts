@@ -1,27 +1,13 @@
 import type { Me } from '@habitquest/contracts/me';
-import { pathWith, routes } from '@habitquest/contracts/routes';
 import type { Settings, SettingsPatch } from '@habitquest/contracts/settings';
 import { mergeSettings } from '@habitquest/contracts/settings-merge';
-import type { OutboxEntry } from '../../lib/outbox';
 import { patch, useOptimisticMutation } from '../../lib/optimistic';
 import { meQuery } from '../me/queries';
 import { queueChange, sendQueued } from '../offline/send-queued';
+import { settingsEntry } from './settings-entry';
 
 /** The Idempotency-Key of each change, made when it is stored (the same object reaches both). */
 const keys = new WeakMap<SettingsPatch, string>();
-
-function settingsEntry(id: string, change: SettingsPatch): OutboxEntry {
-  return {
-    id,
-    type: 'settings',
-    payload: change,
-    timestamp: Date.now(),
-    retries: 0,
-    method: 'PATCH',
-    path: pathWith(routes.updateSettings.path, {}),
-    body: change,
-  };
-}
 
 /**
  * PATCH /api/settings, optimistic: the change shows at once and rolls back if the server refuses.
