@@ -86,6 +86,43 @@ describe('two instances on one PostgreSQL behind a round-robin proxy', () => {
     expect(statuses.at(-1)).toBe(429);
   });
 
+  it('answers a repeated Idempotency-Key from the first answer, whichever instance it reaches', async () => {
+    const { client } = await signUp({ url: proxy.url });
+    const [urlA = '', urlB = ''] = urls;
+
+    // One after the other: made on A, replayed by B.
+    const key = { 'idempotency-key': randomUUID() };
+    const first = await on(urlA, client).post('/api/habits', { title: 'Sent twice' }, key);
+    expect(first.status).toBe(201);
+    const again = await on(urlB, client).post('/api/habits', { title: 'Sent twice' }, key);
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+
+    // At once on both: one of them creates, the other answers the same row or says it is still
+    // being processed — never a second habit.
+    const shared = { 'idempotency-key': randomUUID() };
+    const racing = await Promise.all(
+      Array.from({ length: 6 }, (_, index) =>
+        on(index % 2 === 0 ? urlA : urlB, client).post(
+          '/api/habits',
+          { title: 'Sent at once' },
+          shared,
+        ),
+      ),
+    );
+    const created = racing.filter((answer) => answer.status === 201);
+    expect(created.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(created.map((answer) => answer.body.id)).size).toBe(1);
+    for (const answer of racing.filter((each) => each.status !== 201)) {
+      expect(answer.status).toBe(409);
+      expect(answer.body).toMatchObject({ error: { code: 'IDEMPOTENCY_IN_PROGRESS' } });
+    }
+    const titles = (await client.get<{ title: string }[]>('/api/habits')).body.map(
+      (habit) => habit.title,
+    );
+    expect(titles.sort()).toEqual(['Sent at once', 'Sent twice']);
+  });
+
   it('awards a redeem once when the same request reaches both instances at once', async () => {
     const { client } = await signUp({ url: proxy.url });
     const [urlA = '', urlB = ''] = urls;
@@ -116,12 +153,19 @@ describe('two instances on one PostgreSQL behind a round-robin proxy', () => {
   });
 
   it(
-    'loses no request and keeps event streams (one reconnect) while an instance restarts',
+    'loses no request and keeps every event stream (one reconnect) while an instance restarts',
     async () => {
       const { client } = await signUp({ url: proxy.url });
       const viaProxy = on(proxy.url, client);
-      const follower = followEvents(proxy.url, client.cookieHeader);
-      await follower.connected(1);
+      // Four event streams, opened one after the other so the proxy spreads them over both
+      // instances; each remembers the instance it landed on.
+      const followers: { follower: ReturnType<typeof followEvents>; upstream: string }[] = [];
+      for (let index = 0; index < 4; index += 1) {
+        const follower = followEvents(proxy.url, client.cookieHeader);
+        await follower.connected(1);
+        followers.push({ follower, upstream: proxy.upstreamOf('/api/events') ?? '' });
+      }
+      expect(new Set(followers.map(({ upstream }) => upstream))).toEqual(new Set(urls));
 
       // Requests keep flowing through the proxy while the instance stops and comes back: each
       // round creates a habit, reads the account and deletes the habit again.
@@ -150,12 +194,13 @@ describe('two instances on one PostgreSQL behind a round-robin proxy', () => {
         }
       })();
 
-      // Restart the instance that holds the stream (still its first connection).
-      expect(follower.connections()).toBe(1);
-      const streamUrl = proxy.upstreamOf('/api/events');
-      const index = urls.indexOf(streamUrl ?? '');
+      // Restart the instance that holds the latest stream (every stream still on its first
+      // connection).
+      expect(followers.map(({ follower }) => follower.connections())).toEqual([1, 1, 1, 1]);
+      const streamUrl = followers.at(-1)?.upstream ?? '';
+      const index = urls.indexOf(streamUrl);
       expect(index).toBeGreaterThanOrEqual(0);
-      const holder = byUrl.get(urls[index] ?? '');
+      const holder = byUrl.get(streamUrl);
       holder?.child.kill('SIGTERM');
       expect(await holder?.exited).toEqual({ code: 0, signal: null });
       const restarted = await start();
@@ -170,19 +215,29 @@ describe('two instances on one PostgreSQL behind a round-robin proxy', () => {
       // Every habit was created once and deleted once, across the restart.
       expect((await viaProxy.get<Json[]>('/api/habits')).body).toEqual([]);
 
-      // The stream came back once (on whichever instance) and still receives the user's events.
-      await follower.connected(2);
-      const mark = follower.mark();
+      // The streams of the restarted instance came back once (on whichever instance), the others
+      // never dropped, and every one still receives the user's events.
+      const moved = followers.filter(({ upstream }) => upstream === streamUrl);
+      const stayed = followers.filter(({ upstream }) => upstream !== streamUrl);
+      for (const { follower } of moved) await follower.connected(2);
+      const marks = followers.map(({ follower }) => follower.mark());
       const after = await viaProxy.post('/api/habits', { title: 'After the restart' });
       expect(after.status).toBe(201);
-      await follower.waitFor(
-        (frame) => frame.event === 'habits' && frame.data.includes(String(after.body.id)),
-        mark,
+      await Promise.all(
+        followers.map(({ follower }, position) =>
+          follower.waitFor(
+            (frame) => frame.event === 'habits' && frame.data.includes(String(after.body.id)),
+            marks[position] ?? 0,
+          ),
+        ),
       );
-      expect(follower.connections()).toBe(2);
-      // The stream that ended with its instance said when to come back.
-      expect(follower.retryHint()).toBe(RECONNECT_AFTER_SHUTDOWN_MS);
-      follower.close();
+      expect(moved.map(({ follower }) => follower.connections())).toEqual([2, 2]);
+      expect(stayed.map(({ follower }) => follower.connections())).toEqual([1, 1]);
+      // The streams that ended with their instance said when to come back.
+      for (const { follower } of moved) {
+        expect(follower.retryHint()).toBe(RECONNECT_AFTER_SHUTDOWN_MS);
+      }
+      for (const { follower } of followers) follower.close();
     },
     TIMEOUT,
   );
