@@ -65,6 +65,30 @@ function patchInTwoParts(url: string, cookie: string, body: unknown) {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * The state PostgreSQL's control file records for the embedded database (a 32-bit value after
+ * the 8-byte system identifier and two 32-bit version numbers): 1 once shut down cleanly, 6 while
+ * open. A database left at 6 needs crash recovery at its next start.
+ */
+const PG_SHUT_DOWN = 1;
+const PG_IN_PRODUCTION = 6;
+function pgliteState(dataDir: string): number {
+  return readFileSync(path.join(dataDir, 'pglite/global/pg_control')).readUInt32LE(16);
+}
+
+/** Opens a fresh connection (no keep-alive pool): 'connected', or the error's code. */
+function connect(url: string): Promise<string> {
+  return new Promise((resolve) => {
+    const request = http.get(`${url}/api/health`, { agent: false }, (response) => {
+      response.resume();
+      resolve('connected');
+    });
+    request.on('error', (error: NodeJS.ErrnoException) => {
+      resolve(error.code ?? error.message);
+    });
+  });
+}
+
 /** Reads a stream to its end (or to the connection dropping). */
 async function drain(reader: ReadableStreamDefaultReader<Uint8Array> | undefined): Promise<void> {
   for (;;) {
@@ -75,7 +99,7 @@ async function drain(reader: ReadableStreamDefaultReader<Uint8Array> | undefined
 
 describe.concurrent('the server process', () => {
   it(
-    'refuses a second process on its DATA_DIR and stops gracefully on SIGTERM',
+    'refuses a second process on its DATA_DIR and stops gracefully on SIGTERM (no new connections, requests finished, streams ended, the database closed cleanly)',
     async () => {
       const dataDir = await freshDataDir();
       const first = spawnServerFile('main.ts', { DATA_DIR: dataDir });
@@ -100,8 +124,11 @@ describe.concurrent('the server process', () => {
         expect((await reader?.read())?.done).toBe(false);
         const patch = patchInTwoParts(url, client.cookieHeader, { theme: 'dark' });
         await pause(300);
+        expect(pgliteState(dataDir)).toBe(PG_IN_PRODUCTION);
         first.child.kill('SIGTERM');
         await pause(300);
+        // No new connection is accepted while the request in flight is still being answered.
+        expect(await connect(url)).toBe('ECONNREFUSED');
         patch.finish();
         const answered = await patch.response;
         expect(answered.status).toBe(200);
@@ -111,6 +138,8 @@ describe.concurrent('the server process', () => {
         expect(await first.exited).toEqual({ code: 0, signal: null });
         expect(first.output()).toContain('"msg":"stopped"');
         expect(existsSync(path.join(dataDir, 'server.pid'))).toBe(false);
+        // The embedded database was closed cleanly: its next start needs no recovery.
+        expect(pgliteState(dataDir)).toBe(PG_SHUT_DOWN);
       } finally {
         first.child.kill('SIGKILL');
         rmSync(dataDir, { recursive: true, force: true });
@@ -154,6 +183,8 @@ describe.concurrent('the server process', () => {
           // The killed process could not clean up: its pid is still in the lock file.
           const lock = parseLockFile(readFileSync(path.join(dataDir, 'server.pid'), 'utf8'));
           expect(lock?.pid).toBe(victim.child.pid);
+          // …and the database was left open: the next start recovers it from its write-ahead log.
+          expect(pgliteState(dataDir)).toBe(PG_IN_PRODUCTION);
         }
 
         const revived = spawnServerFile('main.ts', env);
@@ -167,6 +198,7 @@ describe.concurrent('the server process', () => {
         expect(stored).toBeLessThanOrEqual(lastSent);
         revived.child.kill('SIGTERM');
         expect((await revived.exited).code).toBe(0);
+        if (kind === 'pglite') expect(pgliteState(dataDir)).toBe(PG_SHUT_DOWN);
       } finally {
         for (const child of children) child.child.kill('SIGKILL');
         await database?.drop();
