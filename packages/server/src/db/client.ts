@@ -49,7 +49,7 @@ function findUp(from: string, target: string): string {
   }
 }
 /** Any constant works; it only has to be the same in every instance. */
-const MIGRATION_LOCK_ID = 728_311_001;
+export const MIGRATION_LOCK_ID = 728_311_001;
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; maxConnections?: number }
