@@ -130,7 +130,7 @@ function refuseForPostgres(command: 'backup' | 'restore', output: AdminOutput): 
   output.error(
     command === 'backup'
       ? 'DATABASE_URL is set: back up PostgreSQL with pg_dump, e.g. pg_dump --format=custom --file=habitquest.dump "$DATABASE_URL" (docs/deploy.md).'
-      : 'DATABASE_URL is set: restore PostgreSQL with pg_restore, e.g. pg_restore --clean --if-exists --dbname="$DATABASE_URL" habitquest.dump (docs/deploy.md).',
+      : 'DATABASE_URL is set: restore PostgreSQL with pg_restore, e.g. pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" habitquest.dump, with every instance stopped (docs/deploy.md).',
   );
   return EXIT.failed;
 }
