@@ -265,12 +265,15 @@ export async function savedCompletionKeys(page: Page): Promise<string[]> {
 
 /** The titles of the habits in the saved cache. */
 export async function savedHabitTitles(page: Page): Promise<string[]> {
+  return await savedListField(page, 'habits', 'title');
+}
+
+/** One field of every row of a saved list ('habits', 'rewards', 'categories'), sorted. */
+export async function savedListField(page: Page, list: string, field: string): Promise<string[]> {
   const queries = await savedQueries(page);
-  const habits = queries.find(
-    (query) => query.queryKey.length === 1 && query.queryKey[0] === 'habits',
-  );
-  return Array.isArray(habits?.data)
-    ? (habits.data as { title: string }[]).map((habit) => habit.title).sort()
+  const rows = queries.find((query) => query.queryKey.length === 1 && query.queryKey[0] === list);
+  return Array.isArray(rows?.data)
+    ? (rows.data as Record<string, unknown>[]).map((row) => String(row[field])).sort()
     : [];
 }
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays, fromEpochDay, localDateOf } from './dates';
 import { FREQUENCIES, periodKey, type WeekStart } from './periods';
-import { bestStreakText, dayStreaks, habitStreaks } from './streaks';
+import { bestStreakText, dayStreaks, habitStreaks, streaksAfterCurrentPeriod } from './streaks';
 
 describe('habit streaks', () => {
   it('counts a run ending today', () => {
@@ -182,5 +182,40 @@ describe('day streak across time zones', () => {
       best: 6,
     });
     expect(dayStreaks({ dates, today: addDays('2026-06-05', 1) }).current).toBe(6);
+  });
+});
+
+describe('streaksAfterCurrentPeriod', () => {
+  it('equals the derived streaks after completing or undoing the current period, for any history', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.integer({ min: 19_000, max: 19_400 }), { maxLength: 60 }),
+        fc.integer({ min: 19_001, max: 19_450 }),
+        fc.constantFrom(...FREQUENCIES),
+        fc.constantFrom<WeekStart>(0, 1, 6),
+        (days, todayDay, frequency, weekStart) => {
+          const today = fromEpochDay(todayDay);
+          const current = periodKey(today, frequency, weekStart);
+          // The history before: no completion in the current period.
+          const before = days
+            .map(fromEpochDay)
+            .filter((date) => date <= today && periodKey(date, frequency, weekStart) !== current);
+          const streaks = (dates: string[]) => habitStreaks({ dates, frequency, today, weekStart });
+          const open = streaks(before);
+          const done = streaks([...before, today]);
+          expect(streaksAfterCurrentPeriod(open, true)).toEqual(done);
+          const undone = streaksAfterCurrentPeriod(done, false);
+          expect(undone.current).toBe(open.current);
+          expect(undone.best).toBeGreaterThanOrEqual(open.best);
+        },
+      ),
+    );
+  });
+
+  it('never goes below zero', () => {
+    expect(streaksAfterCurrentPeriod({ current: 0, best: 4 }, false)).toEqual({
+      current: 0,
+      best: 4,
+    });
   });
 });

@@ -48,6 +48,19 @@ function streaksOf(indexes: Set<number>, nowIndex: number): Streaks {
   return { current, best };
 }
 
+/**
+ * The streaks once the current period is completed or undone, worked out from the streaks before
+ * it without the history (the web shows them before the server answers, e.g. offline). While the
+ * current period is open and not done, the current run ends at the previous period: completing
+ * the current one lengthens that run by one, and undoing it takes that one away. An undo may also
+ * shorten the best run; that figure waits for the server's, so `best` stays as it was.
+ */
+export function streaksAfterCurrentPeriod(before: Streaks, isCompleted: boolean): Streaks {
+  if (!isCompleted) return { current: Math.max(0, before.current - 1), best: before.best };
+  const current = before.current + 1;
+  return { current, best: Math.max(before.best, current) };
+}
+
 /** "Best streak: 1 day" / "Best streak: 3 days". */
 export function bestStreakText(best: number): string {
   return `Best streak: ${best} ${best === 1 ? 'day' : 'days'}`;

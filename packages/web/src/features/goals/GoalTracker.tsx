@@ -95,6 +95,14 @@ export function GoalTracker({
     if (target) (target.isConnected ? target : headingRef.current)?.focus();
   }, [dialog.kind]);
 
+  // The focus was in a card being deleted: when the card goes, it moves to the section's heading.
+  const removing = useRef<string | null>(null);
+  useEffect(() => {
+    if (removing.current === null || list.some((c) => c.id === removing.current)) return;
+    removing.current = null;
+    headingRef.current?.focus();
+  }, [list]);
+
   const openDialog = (next: OpenDialog): void => {
     returnFocus.current =
       document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -153,8 +161,10 @@ export function GoalTracker({
             habitCount={dialog.habitCount}
             onOpenChange={close}
             onConfirm={() => {
-              // The card, and the delete button that opened this, are about to go.
-              returnFocus.current = headingRef.current;
+              // The card, and the delete button that opened this, go once the change is stored
+              // (a moment later): then the heading takes the focus.
+              returnFocus.current = null;
+              removing.current = dialog.category.id;
               deleteCategory.mutate(dialog.category);
               setDialog({ kind: 'none' });
             }}

@@ -11,6 +11,8 @@ import type {
   SetCompletionResult,
 } from '@habitquest/contracts/habits';
 import { compareCategories } from '@habitquest/core/categories';
+import { localDateOf, type LocalDate } from '@habitquest/core/dates';
+import { streaksAfterCurrentPeriod } from '@habitquest/core/streaks';
 import type { Me } from '@habitquest/contracts/me';
 import { pointsForXp, progressFigures } from '@habitquest/core/levels';
 import { setCompletionEntry } from '@habitquest/core/offline-queue';
@@ -69,6 +71,28 @@ function withToggle(
   ];
 }
 
+/** Today in the user's time zone, or null before their settings are loaded. */
+function todayOf(client: QueryClient): LocalDate | null {
+  const timeZone = client.getQueryData<Me>(meQuery.queryKey)?.settings.timeZone;
+  return timeZone ? localDateOf(Date.now(), timeZone) : null;
+}
+
+/** Whether a cached completion of another habit is dated that day. */
+function hasOtherCompletionOn(client: QueryClient, date: string, habitId: string): boolean {
+  return client
+    .getQueriesData<Completion[]>({ queryKey: habitKeys.allCompletions })
+    .some(([, list]) => list?.some((c) => c.completionDate === date && c.habitId !== habitId));
+}
+
+/** A habit's streaks after its current period was completed or undone. */
+function withStreakMoved(habit: Habit, toggle: Toggle): Habit {
+  const streaks = streaksAfterCurrentPeriod(
+    { current: habit.streak, best: habit.bestStreak },
+    toggle.completed,
+  );
+  return { ...habit, streak: streaks.current, bestStreak: streaks.best };
+}
+
 /** The outbox entry of a toggle: PUT …/completions/:date {completed}, keyed by its Idempotency-Key. */
 function completionEntry(toggle: QueuedToggle): OutboxEntry {
   const payload = { habitId: toggle.habit.id, date: toggle.date, completed: toggle.completed };
@@ -95,12 +119,33 @@ export function useSetCompletion() {
       const key = periodKey(toggle.date, toggle.habit.frequency, toggle.weekStart);
       const xp = toggle.habit.xpOnComplete;
       const sign = toggle.completed ? 1 : -1;
+      const today = todayOf(client);
+      // Read before the completions patch below: does the day streak start or end with this one?
+      const movesDayStreak =
+        toggle.date === today && !hasOtherCompletionOn(client, today, toggle.habit.id);
+      const isCurrentPeriod =
+        today !== null && key === periodKey(today, toggle.habit.frequency, toggle.weekStart);
       return [
         patch<Completion[]>(habitKeys.allCompletions, (list) => withToggle(list, toggle, key)),
-        patch<Me>(
-          meQuery.queryKey,
-          (me) => me && moveProgress(me, sign * xp, sign * pointsForXp(xp)),
-        ),
+        patch<Me>(meQuery.queryKey, (me) => {
+          if (!me) return me;
+          const moved = moveProgress(me, sign * xp, sign * pointsForXp(xp));
+          if (!movesDayStreak) return moved;
+          const streak = streaksAfterCurrentPeriod(
+            { current: me.progress.streak, best: 0 },
+            toggle.completed,
+          ).current;
+          return { ...moved, progress: { ...moved.progress, streak } };
+        }),
+        // The streaks on the habit's card move with a toggle of its current period (earlier
+        // periods wait for the server's figures).
+        ...(isCurrentPeriod
+          ? [
+              patch<Habit[]>(habitKeys.all, (list) =>
+                list?.map((h) => (h.id === toggle.habit.id ? withStreakMoved(h, toggle) : h)),
+              ),
+            ]
+          : []),
       ];
     },
     // What the events of PUT …/completions/:date refresh (this tab skips their echo). A queued
