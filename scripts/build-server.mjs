@@ -3,12 +3,17 @@
 // dist/admin.js (the operator commands). The workspace packages (core, contracts) are TypeScript
 // and go into the bundle; everything from node_modules stays an import, so native and wasm parts
 // (PGlite) load from their packages as usual. Node runs the result directly: no tsx at run time.
+// `--outdir <dir>` writes elsewhere (the production-start test builds into a folder of its own
+// beside dist/, at the same depth, so the bundle finds drizzle/ and node_modules the same way).
 import { build } from 'esbuild';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const server = path.join(root, 'packages/server');
+const { values } = parseArgs({ options: { outdir: { type: 'string' } } });
+const outdir = path.resolve(root, values.outdir ?? 'packages/server/dist');
 
 /** Bundle our own TypeScript; leave every npm package (and node:*) to Node's resolver. */
 const externalPackages = {
@@ -25,7 +30,7 @@ await build({
     main: path.join(server, 'src/main.ts'),
     admin: path.join(server, 'src/admin/cli.ts'),
   },
-  outdir: path.join(server, 'dist'),
+  outdir,
   bundle: true,
   splitting: true,
   format: 'esm',
@@ -35,4 +40,4 @@ await build({
   logLevel: 'warning',
   plugins: [externalPackages],
 });
-console.log('› Built packages/server/dist (main.js, admin.js)');
+console.log(`› Built ${path.relative(root, outdir)} (main.js, admin.js)`);

@@ -8,7 +8,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseLockFile } from './data-dir';
-import { spawnServerFile, type ChildServer } from '../test/child-server';
+import {
+  PG_IN_PRODUCTION,
+  PG_SHUT_DOWN,
+  pgliteState,
+  spawnServerFile,
+  type ChildServer,
+} from '../test/child-server';
 import {
   createTestDatabase,
   DATABASE_KINDS,
@@ -64,17 +70,6 @@ function patchInTwoParts(url: string, cookie: string, body: unknown) {
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * The state PostgreSQL's control file records for the embedded database (a 32-bit value after
- * the 8-byte system identifier and two 32-bit version numbers): 1 once shut down cleanly, 6 while
- * open. A database left at 6 needs crash recovery at its next start.
- */
-const PG_SHUT_DOWN = 1;
-const PG_IN_PRODUCTION = 6;
-function pgliteState(dataDir: string): number {
-  return readFileSync(path.join(dataDir, 'pglite/global/pg_control')).readUInt32LE(16);
-}
 
 /** Opens a fresh connection (no keep-alive pool): 'connected', or the error's code. */
 function connect(url: string): Promise<string> {

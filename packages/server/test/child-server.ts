@@ -4,6 +4,7 @@
  * the tsx CLI, which would put a second process in between and keep it alive after a SIGKILL).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { TEST_ORIGIN } from './harness';
 
@@ -26,25 +27,39 @@ export function spawnServerFile(
   env: Record<string, string>,
   args: string[] = [],
 ): ChildServer {
-  const child = spawn(
+  return spawnServerCommand(
     process.execPath,
     ['--import', 'tsx', path.join(repoRoot, 'packages/server/src', file), ...args],
-    {
-      cwd: repoRoot,
-      // A clean environment: only what the test means, plus what Node needs to run.
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '',
-        PORT: '0',
-        HOST: '127.0.0.1',
-        PUBLIC_URL: TEST_ORIGIN,
-        WEB_DIST: path.join(repoRoot, 'packages/server/no-web-in-process-tests'),
-        LOG_LEVEL: 'info',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
+    env,
+    file,
   );
+}
+
+/**
+ * Runs any command that starts a server (the production bundle, or the bundle under a terminal)
+ * in the clean environment of spawnServerFile.
+ */
+export function spawnServerCommand(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  name = command,
+): ChildServer {
+  const child = spawn(command, args, {
+    cwd: repoRoot,
+    // A clean environment: only what the test means, plus what Node needs to run.
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      PUBLIC_URL: TEST_ORIGIN,
+      WEB_DIST: path.join(repoRoot, 'packages/server/no-web-in-process-tests'),
+      LOG_LEVEL: 'info',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const exited = new Promise<ChildExit>((resolve) => {
     child.once('exit', (code, signal) => {
@@ -60,7 +75,7 @@ export function spawnServerFile(
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
     void exited.then(({ code, signal }) => {
-      reject(new Error(`${file} exited (${String(code ?? signal)}) before ready:\n${output}`));
+      reject(new Error(`${name} exited (${String(code ?? signal)}) before ready:\n${output}`));
     });
   });
   // A test that never awaits `ready` (an expected refusal) must not leave a rejection unhandled.
@@ -68,15 +83,22 @@ export function spawnServerFile(
   return { child, output: () => output, ready, exited };
 }
 
+/** The port of the ready line, a JSON line or a readable one (colours removed). */
 function readyPort(output: string): number | null {
-  for (const line of output.split('\n')) {
-    if (!line.includes('is ready')) continue;
-    try {
-      const entry = JSON.parse(line) as { port?: unknown };
-      if (typeof entry.port === 'number') return entry.port;
-    } catch {
-      // a partial line: wait for the rest
-    }
-  }
-  return null;
+  // eslint-disable-next-line no-control-regex -- terminal colour codes
+  const plain = output.replace(/\u001b\[[0-9;]*m/g, '');
+  // The digits must be followed by something: a chunk may end in the middle of the number.
+  const match = /HabitQuest is ready on port (\d+)\D/.exec(plain);
+  return match ? Number(match[1]) : null;
+}
+
+/**
+ * The state PostgreSQL's control file records for an embedded database (a 32-bit value after the
+ * 8-byte system identifier and two 32-bit version numbers): PG_SHUT_DOWN once closed cleanly,
+ * PG_IN_PRODUCTION while open. A database left open needs crash recovery at its next start.
+ */
+export const PG_SHUT_DOWN = 1;
+export const PG_IN_PRODUCTION = 6;
+export function pgliteState(dataDir: string): number {
+  return readFileSync(path.join(dataDir, 'pglite/global/pg_control')).readUInt32LE(16);
 }
