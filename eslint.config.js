@@ -34,6 +34,7 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       '**/dist-types/**',
+      'packages/server/dist-test-*/**',
       'coverage/**',
       'data/**',
       'test-results/**',
