@@ -13,6 +13,7 @@ export const EVENT_NAMES = [
   'progress',
   'settings',
   'plan',
+  'achievements',
   'resync',
   'heartbeat',
 ] as const;
@@ -27,6 +28,7 @@ export const QUERY_ROOTS = [
   'purchases',
   'me',
   'analytics',
+  'achievements',
 ] as const;
 export type QueryRoot = (typeof QUERY_ROOTS)[number];
 export type QueryKeyPrefix = readonly [QueryRoot, ...string[]];
@@ -48,6 +50,8 @@ export const INVALIDATES: Record<EventName, readonly QueryKeyPrefix[]> = {
   progress: [['me']],
   settings: [['me']],
   plan: [['me'], ['analytics']],
+  // Unlocked by a change; the tab that made it also celebrates them (features/achievements).
+  achievements: [['achievements']],
   resync: QUERY_ROOTS.map((root) => [root] as const),
   heartbeat: [],
 };

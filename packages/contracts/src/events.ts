@@ -26,6 +26,8 @@ export const EVENT_PAYLOADS = {
   /** The new settings, for a reader that wants them (the web refetches 'me'). */
   settings: z.object({ settings: zSettings }),
   plan: z.object({ isPro: z.boolean() }),
+  /** The achievements a change just unlocked. */
+  achievements: z.object({ ids: z.array(z.string()) }),
   /**
    * Everything may have changed (import, reset, a gap in the stream, or an event too large to
    * send, such as a category delete that moved hundreds of habits): refetch all.

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { zAbout } from './about';
+import { zAchievementList } from './achievements';
 import { zAccountSize } from './account';
 import {
   zAnalyticsDayQuery,
@@ -165,6 +166,11 @@ export const ROUTE_SCHEMAS = {
   deleteReward: { summary: 'Delete a reward (no refund)', response: zRewardDeleteResult },
   redeemReward: { summary: 'Spend points on a reward', response: zRedeemResult },
   listPurchases: { summary: 'The inventory, newest first', response: z.array(zPurchase) },
+
+  listAchievements: {
+    summary: 'Every achievement: unlocked when, or the progress toward it',
+    response: zAchievementList,
+  },
 
   exportData: { summary: 'The backup file (version 4.0.0), streamed as an attachment' },
   importData: {

@@ -24,6 +24,7 @@ import type {
 } from './analytics';
 import type { AuthProviders } from './auth';
 import type { ImportResult, ImportRequest, ResetRequest, ResetResult } from './backup';
+import type { AchievementList } from './achievements';
 import type { Category, CategoryCreate, CategoryDeleteResult, CategoryUpdate } from './categories';
 import type { CheckoutRequest, CheckoutResult, WebhookReceipt } from './checkout';
 import type {
@@ -270,6 +271,12 @@ export const routes = {
   listPurchases: route<{ response: Purchase[] }>()({
     method: 'get',
     path: '/api/purchases',
+  }),
+
+  // ---------------------------------------------------------------- achievements
+  listAchievements: route<{ response: AchievementList }>()({
+    method: 'get',
+    path: '/api/achievements',
   }),
 
   // ---------------------------------------------------------------- backup

@@ -29,6 +29,7 @@ import { originGuard } from './http/origin-guard';
 import { idempotency } from './http/idempotency';
 import { requireUser } from './http/require-user';
 import { serve } from './http/serve-route';
+import { achievementRoutes } from './achievements/routes';
 import { rewardRoutes } from './rewards/routes';
 import type { Logger } from './logger';
 import type { FeatureDeps } from './feature-deps';
@@ -148,6 +149,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', habitRoutes(features));
   api.route('/', categoryRoutes(features));
   api.route('/', rewardRoutes(features));
+  api.route('/', achievementRoutes(features));
   api.route('/', backupRoutes(features));
   api.route(
     '/',

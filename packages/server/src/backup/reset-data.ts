@@ -1,12 +1,20 @@
 import { DEFAULT_CATEGORIES, FALLBACK_CATEGORY } from '@habitquest/core/categories';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { categories, habits, ledger, progress, purchasedRewards, rewards } from '../db/schema';
+import {
+  achievements,
+  categories,
+  habits,
+  ledger,
+  progress,
+  purchasedRewards,
+  rewards,
+} from '../db/schema';
 import { lockUser } from '../progress/ledger';
 
 /**
  * POST /api/reset: back to a new account's data in one transaction — no habits, completions,
- * rewards or inventory, zero points and XP, the seven default categories and the fallback.
+ * rewards, inventory or achievements, zero points and XP, the seven default categories and the fallback.
  * Settings, the account and its Pro status stay.
  */
 export async function resetData(options: { db: Database; userId: string }): Promise<void> {
@@ -19,6 +27,8 @@ export async function resetData(options: { db: Database; userId: string }): Prom
     await tx.delete(categories).where(eq(categories.userId, userId));
     // The history goes with the data it explains; an empty ledger sums to the zeroed cache.
     await tx.delete(ledger).where(eq(ledger.userId, userId));
+    // Earned by the data that goes: a new account's start has none.
+    await tx.delete(achievements).where(eq(achievements.userId, userId));
     await tx
       .update(progress)
       .set({ xp: 0, points: 0, updatedAt: new Date() })

@@ -149,6 +149,20 @@ export const purchasedRewards = pgTable(
   (table) => [index('hq_purchased_rewards_user_idx').on(table.userId, table.purchasedAt)],
 );
 
+/**
+ * Achievements unlocked (core/achievements.ts, achievements/unlock.ts): one row per user and
+ * achievement, so a replayed or concurrent change cannot unlock one twice.
+ */
+export const achievements = pgTable(
+  'hq_achievements',
+  {
+    userId: userId(),
+    achievementId: text('achievement_id').notNull(),
+    unlockedAt: timestamp('unlocked_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.achievementId] })],
+);
+
 /** Pro purchases. Written only by a verified payment webhook or the operator. */
 export const purchases = pgTable(
   'purchases',

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { Habit, HabitCreate } from '@habitquest/contracts/habits';
 import type { Database } from '../db/client';
 import { ownClientMade } from '../db/client-made-id';
@@ -6,6 +6,7 @@ import { habits } from '../db/schema';
 import { enforceLimit } from '../plan/enforce-limit';
 import { lockUser } from '../progress/ledger';
 import { listHabits } from './list-habits';
+import { unlockEarned } from '../achievements/unlock';
 import { resolveCategory } from './resolve-category';
 
 /**
@@ -17,15 +18,15 @@ export async function createHabit(options: {
   userId: string;
   input: HabitCreate;
   now: Date;
-}): Promise<Habit> {
+}): Promise<{ habit: Habit; unlocked: string[] }> {
   const { db, userId, input } = options;
-  const id = await db.transaction(async (tx) => {
+  const { id, unlocked } = await db.transaction(async (tx) => {
     await lockUser(tx, userId);
     const existing = ownClientMade(
       input.id === undefined ? [] : await tx.select().from(habits).where(eq(habits.id, input.id)),
       userId,
     );
-    if (existing) return existing.id;
+    if (existing) return { id: existing.id, unlocked: [] };
     await enforceLimit(tx, userId, 'habits');
     const categoryId = await resolveCategory(tx, userId, input.categoryId);
     const [row] = await tx
@@ -45,9 +46,11 @@ export async function createHabit(options: {
       })
       .returning({ id: habits.id });
     if (!row) throw new Error('habit insert returned nothing');
-    return row.id;
+    const [owned] = await tx.select({ n: count() }).from(habits).where(eq(habits.userId, userId));
+    const facts = { habits: owned?.n ?? 0 };
+    return { id: row.id, unlocked: await unlockEarned(tx, { userId, facts, now: options.now }) };
   });
   const [habit] = await listHabits({ db, userId, now: options.now, habitId: id });
   if (!habit) throw new Error('created habit vanished');
-  return habit;
+  return { habit, unlocked };
 }

@@ -30,8 +30,10 @@ export function habitRoutes(deps: FeatureDeps): Hono<AppEnv> {
 
   serve(app, routes.createHabit, async (c, { body: input }) => {
     const userId = c.get('userId');
-    const habit = await createHabit({ db, userId, input, now: now() });
+    const { habit, unlocked } = await createHabit({ db, userId, input, now: now() });
     await events.publish(userId, { type: 'habits', payload: { ids: [habit.id] } });
+    if (unlocked.length > 0)
+      await events.publish(userId, { type: 'achievements', payload: { ids: unlocked } });
     return habit;
   });
 
@@ -57,7 +59,7 @@ export function habitRoutes(deps: FeatureDeps): Hono<AppEnv> {
   serve(app, routes.setCompletion, async (c, { params, body }) => {
     const userId = c.get('userId');
     const habitId = params.id;
-    const result = await setCompletion({
+    const { unlocked, ...result } = await setCompletion({
       db,
       userId,
       habitId,
@@ -67,6 +69,8 @@ export function habitRoutes(deps: FeatureDeps): Hono<AppEnv> {
     });
     await events.publish(userId, { type: 'completions', payload: { habitIds: [habitId] } });
     await events.publish(userId, { type: 'progress', payload: { progress: result.progress } });
+    if (unlocked.length > 0)
+      await events.publish(userId, { type: 'achievements', payload: { ids: unlocked } });
     return result;
   });
 

@@ -11,6 +11,7 @@ import { lockUser, recordLedger } from '../progress/ledger';
 import { loadProgress } from '../progress/load-progress';
 import { loadSettings, todayFor } from '../settings/load-settings';
 import { toCompletion } from './to-habit';
+import { factsAfterCompletion, unlockEarned } from '../achievements/unlock';
 
 /**
  * PUT /api/habits/:id/completions/:date — idempotent set-state. The server derives the period key;
@@ -24,7 +25,7 @@ export async function setCompletion(options: {
   date: LocalDate;
   completed: boolean;
   now: Date;
-}): Promise<SetCompletionResult> {
+}): Promise<SetCompletionResult & { unlocked: string[] }> {
   const { db, userId, habitId, date, completed, now } = options;
   return db.transaction(async (tx) => {
     const before = await lockUser(tx, userId);
@@ -84,7 +85,26 @@ export async function setCompletion(options: {
       current = null;
     }
     const progress = await loadProgress({ db: tx, userId, today });
+    // Achievements a new completion earns, in this transaction (achievements/unlock.ts).
+    const unlocked = added
+      ? await unlockEarned(tx, {
+          userId,
+          facts: {
+            ...(await factsAfterCompletion(tx, {
+              userId,
+              habitId,
+              date,
+              weekStart: settings.weekStart,
+              timeZone: settings.timeZone,
+            })),
+            level: levelForXp(after.xp),
+            dayStreak: progress.streak,
+          },
+          now,
+        })
+      : [];
     return {
+      unlocked,
       added,
       completion: current ? toCompletion(current) : null,
       progress:

@@ -1,7 +1,7 @@
 import { canRedeem } from '@habitquest/core/rewards';
 import { ERROR_MESSAGES } from '@habitquest/contracts/errors';
 import type { RedeemResult } from '@habitquest/contracts/rewards';
-import { and, eq, max } from 'drizzle-orm';
+import { and, count, eq, max } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import type { Database } from '../db/client';
 import { purchasedRewards, rewards } from '../db/schema';
@@ -10,6 +10,7 @@ import { lockUser, recordLedger } from '../progress/ledger';
 import { loadProgress } from '../progress/load-progress';
 import { loadSettings, todayFor } from '../settings/load-settings';
 import { toPurchase } from './to-reward';
+import { unlockEarned } from '../achievements/unlock';
 
 /**
  * POST /api/rewards/:id/redeem: spends the reward's cost, records a snapshot in the inventory and
@@ -21,7 +22,7 @@ export async function redeemReward(options: {
   userId: string;
   id: string;
   now: Date;
-}): Promise<RedeemResult> {
+}): Promise<RedeemResult & { unlocked: string[] }> {
   const { db, userId, id, now } = options;
   return db.transaction(async (tx) => {
     const balance = await lockUser(tx, userId);
@@ -59,7 +60,16 @@ export async function redeemReward(options: {
     if (!reward.keepInShop) await tx.delete(rewards).where(where);
     const settings = await loadSettings(tx, userId);
     const progress = await loadProgress({ db: tx, userId, today: todayFor(settings, now) });
-    return { purchase: toPurchase(row, { isRewardInShop: reward.keepInShop }), progress };
+    const [redeemed] = await tx
+      .select({ n: count() })
+      .from(purchasedRewards)
+      .where(eq(purchasedRewards.userId, userId));
+    const unlocked = await unlockEarned(tx, { userId, facts: { redeemed: redeemed?.n ?? 0 }, now });
+    return {
+      purchase: toPurchase(row, { isRewardInShop: reward.keepInShop }),
+      progress,
+      unlocked,
+    };
   });
 }
 

@@ -22,6 +22,8 @@ const DATE_STYLES = {
   weekdayShortWithYear: { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' },
   /** Nov 23 */
   monthDay: { month: 'short', day: 'numeric' },
+  /** Nov 23, 2026 */
+  monthDayYear: { month: 'short', day: 'numeric', year: 'numeric' },
 } as const satisfies Record<string, Intl.DateTimeFormatOptions>;
 
 export type DateStyle = keyof typeof DATE_STYLES;

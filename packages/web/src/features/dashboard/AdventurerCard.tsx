@@ -6,6 +6,14 @@ import { Dialog } from '../../components/ui/Dialog';
 import { dashboardCopy as copy } from './copy';
 import { ProgressBar } from '../../components/ui/ProgressBar';
 import { formatNumber } from '../../lib/format';
+import { lazyPart } from '../../app/lazy-part';
+
+// Its chunk loads when the status window first opens.
+const AchievementList = lazyPart(
+  () => import('../achievements/AchievementList'),
+  (m) => m.AchievementList,
+  { kind: 'section' },
+);
 
 /** Today's date, level, XP to the next level, points and the day streak (docs/product.md). */
 export function AdventurerCard({
@@ -79,6 +87,7 @@ export function AdventurerCard({
         onOpenChange={setIsStatusOpen}
         title={copy.statusTitle}
         description={copy.statusIntro}
+        className="max-w-2xl"
       >
         <dl className="grid grid-cols-3 gap-3 text-center">
           {[
@@ -92,6 +101,7 @@ export function AdventurerCard({
             </div>
           ))}
         </dl>
+        <AchievementList timeZone={me.settings.timeZone} />
         <Button
           className="mt-5 w-full"
           onClick={() => {

@@ -12,6 +12,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { CLIENT_ID } from '../../lib/api';
 import { invalidateFor } from '../../lib/invalidate';
+import { celebrateAchievements } from '../achievements/celebrate';
 
 export type LiveState = 'connecting' | 'live' | 'offline';
 
@@ -25,6 +26,19 @@ export function originOf(data: unknown): string | undefined {
       : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/** The ids an 'achievements' event carries. */
+export function unlockedIdsOf(data: unknown): string[] {
+  if (typeof data !== 'string') return [];
+  try {
+    const parsed: unknown = JSON.parse(data);
+    const ids =
+      typeof parsed === 'object' && parsed !== null && 'ids' in parsed ? parsed.ids : undefined;
+    return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
+  } catch {
+    return [];
   }
 }
 
@@ -50,8 +64,15 @@ export function useLiveUpdates(isEnabled: boolean): LiveState {
     for (const name of EVENT_NAMES) {
       if (name === 'heartbeat') continue;
       source.addEventListener(name, (event) => {
+        const isOwn = originOf(event.data) === CLIENT_ID;
+        // Unlocked by this tab's own change: celebrated here, and the list read again.
+        if (name === 'achievements') {
+          if (isOwn) celebrateAchievements(unlockedIdsOf(event.data));
+          invalidate(name);
+          return;
+        }
         // This tab's own change: its mutation already refreshed what the event would.
-        if (originOf(event.data) === CLIENT_ID) return;
+        if (isOwn) return;
         invalidate(name);
       });
     }

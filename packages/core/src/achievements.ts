@@ -1,0 +1,240 @@
+/**
+ * Achievements (docs/product.md "Achievements"): a fixed catalogue, each earned once when a figure
+ * of the user's history reaches its target. The server records the unlock, with its moment, in the
+ * same transaction as the change that earns it; the web shows the catalogue with the progress
+ * toward each locked one. Everything here is derived from plain facts, so the figures the server
+ * checks at a change and the ones it back-fills from a whole history are the same rule.
+ */
+import { parseLocalDate, type LocalDate } from './dates';
+import { levelForXp } from './levels';
+import type { CategoryFacts, CompletionFacts, HabitFacts } from './model';
+import { categoryXpForMonth, dayInsights, goalProgress } from './stats';
+import { dayStreaks } from './streaks';
+
+/** The figures achievements are earned on. */
+export type AchievementFacts = {
+  /** Habits the user has now. */
+  habits: number;
+  /** Completions the user has now (an undone one no longer counts). */
+  completions: number;
+  /** The longest run of consecutive days with a completion. */
+  dayStreak: number;
+  level: number;
+  /** Rewards redeemed, ever. */
+  redeemed: number;
+  /** Days on which every habit scheduled (at least one) was done. */
+  perfectDays: number;
+  /** Months in which a category's monthly XP target was met (counted per category and month). */
+  goalsMet: number;
+};
+
+export type AchievementMetric = keyof AchievementFacts;
+
+export type Achievement = {
+  id: string;
+  title: string;
+  /** What earns it, as the locked card says. */
+  condition: string;
+  metric: AchievementMetric;
+  target: number;
+  /** A lucide icon name the web draws. */
+  icon: string;
+};
+
+function streak(days: number): Achievement {
+  return {
+    id: `streak-${String(days)}`,
+    title: `${String(days)}-Day Streak`,
+    condition: `Complete a habit ${String(days)} days in a row`,
+    metric: 'dayStreak',
+    target: days,
+    icon: 'flame',
+  };
+}
+
+function level(value: number): Achievement {
+  return {
+    id: `level-${String(value)}`,
+    title: `Level ${String(value)}`,
+    condition: `Reach level ${String(value)}`,
+    metric: 'level',
+    target: value,
+    icon: 'star',
+  };
+}
+
+function completions(count: number, title: string): Achievement {
+  return {
+    id: `completions-${String(count)}`,
+    title,
+    condition: `Complete habits ${count.toLocaleString('en-US')} times`,
+    metric: 'completions',
+    target: count,
+    icon: 'check-circle',
+  };
+}
+
+/** The catalogue, in the order the status window lists it. */
+export const ACHIEVEMENTS: readonly Achievement[] = [
+  {
+    id: 'first-habit',
+    title: 'First Step',
+    condition: 'Create your first habit',
+    metric: 'habits',
+    target: 1,
+    icon: 'sprout',
+  },
+  {
+    id: 'first-completion',
+    title: 'Quest Begun',
+    condition: 'Complete a habit for the first time',
+    metric: 'completions',
+    target: 1,
+    icon: 'check',
+  },
+  streak(3),
+  streak(7),
+  streak(30),
+  streak(100),
+  streak(365),
+  level(5),
+  level(10),
+  level(25),
+  level(50),
+  completions(10, 'Getting Going'),
+  completions(100, 'Centurion'),
+  completions(1000, 'Habit Master'),
+  {
+    id: 'first-reward',
+    title: 'Treat Yourself',
+    condition: 'Redeem your first reward',
+    metric: 'redeemed',
+    target: 1,
+    icon: 'gift',
+  },
+  {
+    id: 'perfect-day',
+    title: 'Perfect Day',
+    condition: 'Do every habit scheduled on a day',
+    metric: 'perfectDays',
+    target: 1,
+    icon: 'sun',
+  },
+  {
+    id: 'goal-met',
+    title: 'On Target',
+    condition: "Meet a category's monthly XP target",
+    metric: 'goalsMet',
+    target: 1,
+    icon: 'target',
+  },
+];
+
+const BY_ID = new Map(ACHIEVEMENTS.map((achievement) => [achievement.id, achievement]));
+
+export function achievementById(id: string): Achievement | undefined {
+  return BY_ID.get(id);
+}
+
+/**
+ * The achievements the facts earn. Facts left out are not judged: a change passes only the
+ * figures it can move (a completion its counts, streak, level, day and month).
+ */
+export function earnedAchievements(facts: Partial<AchievementFacts>): Achievement[] {
+  return ACHIEVEMENTS.filter((achievement) => {
+    const value = facts[achievement.metric];
+    return value !== undefined && value >= achievement.target;
+  });
+}
+
+export type AchievementState = Achievement & {
+  /** When it was unlocked (ISO instant), or null while locked. */
+  unlockedAt: string | null;
+  /** Toward the target; `current` never exceeds it. */
+  progress: { current: number; target: number };
+};
+
+/** The whole catalogue with what is unlocked and how far each locked one is. */
+export function achievementStates(
+  facts: AchievementFacts,
+  unlocked: ReadonlyMap<string, string>,
+): AchievementState[] {
+  return ACHIEVEMENTS.map((achievement) => {
+    const unlockedAt = unlocked.get(achievement.id) ?? null;
+    const reached = unlockedAt === null ? facts[achievement.metric] : achievement.target;
+    return {
+      ...achievement,
+      unlockedAt,
+      progress: {
+        current: Math.max(0, Math.min(achievement.target, reached)),
+        target: achievement.target,
+      },
+    };
+  });
+}
+
+/** Whether every habit scheduled on `date` (at least one) is done for its period. */
+export function isPerfectDay(options: {
+  habits: readonly HabitFacts[];
+  completions: readonly CompletionFacts[];
+  date: LocalDate;
+  weekStart: Parameters<typeof dayInsights>[0]['weekStart'];
+}): boolean {
+  const day = dayInsights(options);
+  return day.totalCount > 0 && day.completedCount === day.totalCount;
+}
+
+/** Whether a category's target was met in the month holding `date`. */
+export function isGoalMet(options: {
+  category: CategoryFacts;
+  habits: readonly HabitFacts[];
+  completions: readonly CompletionFacts[];
+  date: LocalDate;
+}): boolean {
+  const { year, month } = parseLocalDate(options.date);
+  const xp = categoryXpForMonth({
+    categoryId: options.category.id,
+    habits: options.habits,
+    completions: options.completions,
+    year,
+    month,
+  });
+  return xp > 0 && goalProgress(xp, options.category.monthlyTargetXp).isMet;
+}
+
+/**
+ * Every figure from a whole history: what back-filling an account (one from before achievements,
+ * or an import) earns. Only days and months with a completion can be perfect or meet a goal.
+ */
+export function achievementFacts(options: {
+  habits: readonly HabitFacts[];
+  completions: readonly CompletionFacts[];
+  categories: readonly CategoryFacts[];
+  xp: number;
+  redeemed: number;
+  today: LocalDate;
+  weekStart: Parameters<typeof dayInsights>[0]['weekStart'];
+}): AchievementFacts {
+  const { habits, completions: done, categories, weekStart } = options;
+  const days = [...new Set(done.map((completion) => completion.completionDate))];
+  const months = new Map<string, LocalDate>();
+  for (const day of days) months.set(day.slice(0, 7), day);
+  const perfectDays = days.filter((date) =>
+    isPerfectDay({ habits, completions: done, date, weekStart }),
+  ).length;
+  let goalsMet = 0;
+  for (const category of categories) {
+    for (const date of months.values()) {
+      if (isGoalMet({ category, habits, completions: done, date })) goalsMet += 1;
+    }
+  }
+  return {
+    habits: habits.length,
+    completions: done.length,
+    dayStreak: dayStreaks({ dates: days, today: options.today }).best,
+    level: levelForXp(options.xp),
+    redeemed: options.redeemed,
+    perfectDays,
+    goalsMet,
+  };
+}
