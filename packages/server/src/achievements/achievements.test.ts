@@ -173,3 +173,45 @@ describe.each(DATABASE_KINDS)('achievements on %s', (kind) => {
     expect(anonymous.status).toBe(401);
   });
 });
+
+describe('achievements racing on postgres', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer('postgres', { now: () => NOW });
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  it('parallel changes that each earn the same achievement unlock it once, told once', async () => {
+    for (let trial = 0; trial < 3; trial += 1) {
+      const { client } = await signUp(server);
+      const ids = await Promise.all(['A', 'B', 'C', 'D', 'E'].map((title) => habit(client, title)));
+      const stream = await openEvents(client);
+      await stream.next('heartbeat');
+      // Five first completions at once, with the list read in between: one 'first-completion'.
+      await Promise.all([
+        ...ids.map((id) => complete(client, id, TODAY)),
+        listOf(client),
+        listOf(client),
+      ]);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const told = stream.received
+        .filter((event) => event.event === 'achievements')
+        .flatMap((event) => (event.data as { ids: string[] }).ids);
+      expect(told.filter((id) => id === 'first-completion')).toHaveLength(1);
+      expect(told.filter((id) => id === 'perfect-day')).toHaveLength(1);
+      const rows = await server.database.db
+        .select()
+        .from(achievements)
+        .where(eq(achievements.userId, await userIdOf(client)));
+      expect(rows.map((row) => row.achievementId).sort()).toEqual([
+        'first-completion',
+        'first-habit',
+        'perfect-day',
+      ]);
+      stream.close();
+    }
+  });
+});
