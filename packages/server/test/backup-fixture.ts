@@ -16,6 +16,7 @@ import { periodKey } from '@habitquest/core/periods';
 import { and, count, eq } from 'drizzle-orm';
 import type { Database } from '../src/db/client';
 import {
+  achievements,
   categories,
   completions,
   habits,
@@ -199,8 +200,22 @@ export async function seedUser(db: Database, userId: string, tag: string): Promi
       pointsDelta: -5,
       refId: purchase?.id,
     });
+    await tx.insert(achievements).values(
+      SEEDED_ACHIEVEMENTS.map(({ id, unlockedAt }) => ({
+        userId,
+        achievementId: id,
+        unlockedAt: new Date(unlockedAt),
+      })),
+    );
   });
 }
+
+/** The achievements seedUser records (what the seeded history earned, oldest first). */
+export const SEEDED_ACHIEVEMENTS = [
+  { id: 'first-habit', unlockedAt: '2024-02-28T09:00:00.000Z' },
+  { id: 'first-completion', unlockedAt: '2024-03-01T12:00:00.000Z' },
+  { id: 'first-reward', unlockedAt: '2024-03-03T10:00:00.000Z' },
+] as const;
 
 /** GET /api/export's file, failing loudly on anything but 200. */
 export async function exportOf(client: TestClient): Promise<BackupFile> {
@@ -245,5 +260,8 @@ export async function stateOf(db: Database, userId: string) {
     fallbacks: categoryRows.filter((row) => row.isFallback).map((row) => row.name),
     progress: { xp: cache?.xp ?? 0, points: cache?.points ?? 0 },
     ledger: { ...sums, entries: ledgerRows?.n ?? 0 },
+    achievements: (await db.select().from(achievements).where(eq(achievements.userId, userId)))
+      .map((row) => `${row.achievementId} ${row.unlockedAt.toISOString()}`)
+      .sort(),
   };
 }

@@ -5,6 +5,7 @@
  */
 import {
   goalsOf,
+  type BackupAchievement,
   type BackupCategory,
   type BackupCompletion,
   type BackupData,
@@ -69,6 +70,7 @@ export function mergeData(current: BackupData, incoming: BackupData): ImportResu
       points: current.points + points,
       totalXP: current.totalXP + xp,
       settings: mergeSettings(current.settings, incoming.settings),
+      achievements: mergeAchievements(current.achievements, incoming.achievements),
     },
     summary: {
       habits: habits.added,
@@ -80,6 +82,22 @@ export function mergeData(current: BackupData, incoming: BackupData): ImportResu
       xp,
     },
   };
+}
+
+/** Achievements by id: one unlocked on both sides keeps the earlier moment. */
+function mergeAchievements(
+  current: readonly BackupAchievement[],
+  incoming: readonly BackupAchievement[],
+): BackupAchievement[] {
+  const byId = new Map(current.map((achievement) => [achievement.id, achievement]));
+  for (const achievement of incoming) {
+    const existing = byId.get(achievement.id);
+    const isEarlier =
+      existing === undefined ||
+      Date.parse(achievement.unlockedAt) < Date.parse(existing.unlockedAt);
+    if (isEarlier) byId.set(achievement.id, achievement);
+  }
+  return [...byId.values()];
 }
 
 /** Habits by id: the incoming fields win, and completions are joined by period key. */

@@ -84,6 +84,7 @@ function sampleData(): BackupData {
     points: -20,
     totalXP: 10,
     settings: { theme: 'dark', startOfWeek: 1 },
+    achievements: [{ id: 'first-habit', unlockedAt: '2024-01-01T08:00:00.000Z' }],
   };
 }
 

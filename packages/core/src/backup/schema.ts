@@ -144,6 +144,12 @@ export const zBackupInventoryItem = z.object({
   rarity: zRarity,
 });
 
+/**
+ * An achievement unlocked (core/achievements.ts), merged by id on import. Files from before
+ * achievements have none; ids a later version may add are kept out when the file is applied.
+ */
+export const zBackupAchievement = z.object({ id: requiredText(100), unlockedAt: zInstant });
+
 export const zBackupData = z
   .object({
     habits: z.array(zBackupHabit),
@@ -155,8 +161,20 @@ export const zBackupData = z
     points: z.int({ error: 'must be a whole number' }),
     totalXP: z.int({ error: 'must be a whole number' }).min(0, 'must not be negative'),
     settings: z.record(z.string(), z.unknown()),
+    achievements: z.array(zBackupAchievement).default([]),
   })
   .superRefine((data, ctx) => {
+    const unlocked = new Set<string>();
+    data.achievements.forEach((achievement, index) => {
+      if (unlocked.has(achievement.id)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['achievements', index, 'id'],
+          message: 'appears twice',
+        });
+      }
+      unlocked.add(achievement.id);
+    });
     const names = new Set<string>();
     let fallbacks = 0;
     data.categories.forEach((category, index) => {
@@ -210,6 +228,7 @@ export type BackupHabit = z.output<typeof zBackupHabit>;
 export type BackupCategory = z.output<typeof zBackupCategory>;
 export type BackupReward = z.output<typeof zBackupReward>;
 export type BackupInventoryItem = z.output<typeof zBackupInventoryItem>;
+export type BackupAchievement = z.output<typeof zBackupAchievement>;
 export type BackupData = z.output<typeof zBackupData>;
 export type BackupIntegrity = z.output<typeof zBackupIntegrity>;
 export type BackupFile = z.output<typeof zBackupFile>;
@@ -225,6 +244,7 @@ export function emptyBackupData(): BackupData {
     points: 0,
     totalXP: 0,
     settings: {},
+    achievements: [],
   };
 }
 

@@ -60,6 +60,7 @@ function sampleData(): BackupData {
     points: 10,
     totalXP: 20,
     settings: { theme: 'dark' },
+    achievements: [],
   };
 }
 

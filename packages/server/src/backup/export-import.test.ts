@@ -2,12 +2,13 @@ import { checksumOf, type BackupFile } from '@habitquest/core/backup/schema';
 import { validateBackup } from '@habitquest/core/backup/validate';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categories, habits } from '../db/schema';
+import { achievements, categories, habits } from '../db/schema';
 import { DATABASE_KINDS, signUp, startTestServer, type TestServer } from '../../test/harness';
 import { openEvents } from '../../test/sse';
 import {
   exportOf,
   SEEDED,
+  SEEDED_ACHIEVEMENTS,
   seedUser,
   stateOf,
   userIdOf,
@@ -187,6 +188,55 @@ describe.each(DATABASE_KINDS)('export and import on %s', (kind) => {
     expect(rows).toHaveLength(2);
     expect(rows.every((row) => row.owner === userId)).toBe(true);
     expect(await exportOf(source.client)).toEqual({ ...original, exportedAt: NOW.toISOString() });
+  });
+
+  it('carries achievements: a merge keeps the earlier moment, ids it does not know stay out', async () => {
+    const source = await seededUser('ACH');
+    const file = await exportOf(source.client);
+    expect(file.data.achievements).toEqual(SEEDED_ACHIEVEMENTS);
+
+    const { client, userId } = await signUp(server).then(async (user) => ({
+      client: user.client,
+      userId: await userIdOf(user.client),
+    }));
+    // Unlocked here before the file's moment, and one the file does not have.
+    await server.database.db.insert(achievements).values([
+      { userId, achievementId: 'first-habit', unlockedAt: new Date('2024-01-15T08:00:00.000Z') },
+      { userId, achievementId: 'first-reward', unlockedAt: new Date('2024-05-01T08:00:00.000Z') },
+      { userId, achievementId: 'level-5', unlockedAt: new Date('2024-04-01T08:00:00.000Z') },
+    ]);
+    const withUnknown = {
+      ...file,
+      data: {
+        ...file.data,
+        achievements: [
+          ...file.data.achievements,
+          { id: 'from-a-later-version', unlockedAt: '2024-03-05T08:00:00.000Z' },
+        ],
+      },
+    };
+    expect((await client.post('/api/import', { mode: 'merge', data: withUnknown })).status).toBe(
+      200,
+    );
+    expect((await stateOf(server.database.db, userId)).achievements).toEqual([
+      'first-completion 2024-03-01T12:00:00.000Z',
+      'first-habit 2024-01-15T08:00:00.000Z',
+      'first-reward 2024-03-03T10:00:00.000Z',
+      'level-5 2024-04-01T08:00:00.000Z',
+    ]);
+
+    // A replace takes the file's; a file from before achievements (none in it) leaves none.
+    expect((await client.post('/api/import', { mode: 'replace', data: file })).status).toBe(200);
+    expect((await stateOf(server.database.db, userId)).achievements).toEqual(
+      SEEDED_ACHIEVEMENTS.map(({ id, unlockedAt }) => `${id} ${unlockedAt}`).sort(),
+    );
+    const { achievements: _none, ...older } = file.data;
+    const answer = await client.post('/api/import', {
+      mode: 'replace',
+      data: { ...file, data: older },
+    });
+    expect(answer.status).toBe(200);
+    expect((await stateOf(server.database.db, userId)).achievements).toEqual([]);
   });
 
   it('merging a file into itself changes nothing', async () => {

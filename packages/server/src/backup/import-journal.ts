@@ -23,6 +23,7 @@ import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Tx } from '../db/client';
 import {
+  achievements,
   categories,
   completions,
   habits,
@@ -52,7 +53,7 @@ const TABLES = {
   purchasedRewards,
   completions,
 } as const;
-type TableName = keyof typeof TABLES | 'userSettings';
+type TableName = keyof typeof TABLES | 'userSettings' | 'achievements';
 
 type Header = {
   format: typeof FORMAT;
@@ -137,6 +138,10 @@ export async function writeJournal(options: {
       sql`select coalesce(jsonb_agg(to_jsonb(t)), '[]')::text as page from ${userSettings} t where t.user_id = ${userId}`,
     );
     await line(`rows\tuserSettings\t${(firstRow(settings) as { page: string }).page}`);
+    const unlocked = await db.execute(
+      sql`select coalesce(jsonb_agg(to_jsonb(t)), '[]')::text as page from ${achievements} t where t.user_id = ${userId}`,
+    );
+    await line(`rows\tachievements\t${(firstRow(unlocked) as { page: string }).page}`);
     // The completions the steps delete: all of them, or those of the habits the plan drops,
     // read habit by habit along the (habit, period key) index.
     const kept = new Set(plan.replacesCompletions ? [] : plan.habits.map((row) => row.id));
@@ -236,6 +241,17 @@ export async function restoreJournal(
           select * from jsonb_populate_recordset(null::${userSettings}, ${settings}::jsonb)
           on conflict (user_id) do update
             set settings = excluded.settings, updated_at = excluded.updated_at`);
+      }
+      return false;
+    },
+    async (tx) => {
+      // The achievements as they were: at most a few dozen rows, so all at once.
+      await tx.execute(sql`delete from ${achievements} where ${achievements.userId} = ${userId}`);
+      const [unlocked] = page('achievements');
+      if (unlocked !== undefined && unlocked !== '[]') {
+        await tx.execute(sql`
+          insert into ${achievements}
+          select * from jsonb_populate_recordset(null::${achievements}, ${unlocked}::jsonb)`);
       }
       return false;
     },
@@ -372,7 +388,7 @@ function putBack(table: (typeof TABLES)[keyof typeof TABLES], text: string): Wri
 const noStep: WriteStep = () => Promise.resolve(false);
 
 function isTableName(name: string): name is TableName {
-  return name === 'userSettings' || name in TABLES;
+  return name === 'userSettings' || name === 'achievements' || name in TABLES;
 }
 
 function firstRow(result: unknown): unknown {

@@ -197,7 +197,13 @@ describe.each(DATABASE_KINDS)('import refusals on %s', (kind) => {
       writeBackupData({
         tx,
         userId,
-        data: { habits: [habit(0, { category: 'GONE' })], categories: [], shop: [], inventory: [] },
+        data: {
+          habits: [habit(0, { category: 'GONE' })],
+          categories: [],
+          shop: [],
+          inventory: [],
+          achievements: [],
+        },
         settings: DEFAULT_SETTINGS,
       }),
     );

@@ -5,6 +5,7 @@
 import {
   goalsOf,
   isPeriodKeyOf,
+  type BackupAchievement,
   type BackupCategory,
   type BackupCompletion,
   type BackupData,
@@ -15,7 +16,15 @@ import {
 import { periodKey, type WeekStart } from '@habitquest/core/periods';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client';
-import { categories, completions, habits, progress, purchasedRewards, rewards } from '../db/schema';
+import {
+  achievements,
+  categories,
+  completions,
+  habits,
+  progress,
+  purchasedRewards,
+  rewards,
+} from '../db/schema';
 import { loadSettings } from '../settings/load-settings';
 
 type CompletionRow = Pick<
@@ -50,7 +59,18 @@ export async function loadBackupData(db: Db, userId: string): Promise<BackupData
     // The file refuses negative XP; the ledger cannot go below zero XP in practice anyway.
     totalXP: Math.max(0, balances?.xp ?? 0),
     settings,
+    achievements: await loadAchievements(db, userId),
   };
+}
+
+/** The achievements unlocked, oldest first. */
+async function loadAchievements(db: Db, userId: string): Promise<BackupAchievement[]> {
+  const rows = await db
+    .select()
+    .from(achievements)
+    .where(eq(achievements.userId, userId))
+    .orderBy(asc(achievements.unlockedAt), asc(achievements.achievementId));
+  return rows.map((row) => ({ id: row.achievementId, unlockedAt: row.unlockedAt.toISOString() }));
 }
 
 async function loadCategories(db: Db, userId: string): Promise<BackupCategory[]> {

@@ -61,6 +61,7 @@ describe.each(DATABASE_KINDS)('reset on %s', (kind) => {
       fallbacks: ['UNCATEGORIZED HABITS'],
       progress: { xp: 0, points: 0 },
       ledger: { xp: 0, points: 0, entries: 0 },
+      achievements: [],
     });
     const after = await exportOf(client);
     expect(after.data.settings).toEqual(settings);

@@ -10,7 +10,9 @@
 import { randomUUID } from 'node:crypto';
 import { ERROR_MESSAGES } from '@habitquest/contracts/errors';
 import type { Settings } from '@habitquest/contracts/settings';
+import { achievementById } from '@habitquest/core/achievements';
 import type {
+  BackupAchievement,
   BackupCategory,
   BackupCompletion,
   BackupHabit,
@@ -22,6 +24,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database, Tx } from '../db/client';
 import {
+  achievements,
   categories,
   completions,
   habits,
@@ -66,6 +69,8 @@ export type ImportPlan = {
   rewards: RewardRow[];
   inventory: InventoryRow[];
   settings: Settings;
+  /** The achievements to hold afterwards (the file's, or the merge's); the user's others go. */
+  achievements: BackupAchievement[];
 };
 
 export type PlannedData = {
@@ -73,6 +78,7 @@ export type PlannedData = {
   categories: readonly BackupCategory[];
   shop: readonly BackupReward[];
   inventory: readonly BackupInventoryItem[];
+  achievements: readonly BackupAchievement[];
 };
 
 /**
@@ -189,6 +195,8 @@ export async function planImport(options: {
     rewards: rewardRows,
     inventory: inventoryRows,
     settings: options.settings,
+    // Ids this version does not know (a later one may add some) are left out.
+    achievements: data.achievements.filter((achievement) => achievementById(achievement.id)),
   };
 }
 
@@ -281,6 +289,19 @@ export function writeSteps(userId: string, plan: ImportPlan, batch: number | nul
       return false;
     });
   }
+  steps.push(async (tx) => {
+    await tx.delete(achievements).where(eq(achievements.userId, userId));
+    if (plan.achievements.length > 0) {
+      await tx.insert(achievements).values(
+        plan.achievements.map((achievement) => ({
+          userId,
+          achievementId: achievement.id,
+          unlockedAt: new Date(achievement.unlockedAt),
+        })),
+      );
+    }
+    return false;
+  });
   steps.push(async (tx) => {
     await tx
       .insert(userSettings)
