@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { zAbout } from './about';
 import { zAchievementList } from './achievements';
+import { zReminderClaim, zReminderClaimResult, zSentReminders } from './reminders';
 import { zAccountSize } from './account';
 import {
   zAnalyticsDayQuery,
@@ -170,6 +171,16 @@ export const ROUTE_SCHEMAS = {
   listAchievements: {
     summary: 'Every achievement: unlocked when, or the progress toward it',
     response: zAchievementList,
+  },
+
+  claimReminder: {
+    summary: 'Claim a reminder before showing it: recorded once per day, kind and habit',
+    body: zReminderClaim,
+    response: zReminderClaimResult,
+  },
+  listSentReminders: {
+    summary: "Today's reminders so far, on every channel",
+    response: zSentReminders,
   },
 
   exportData: { summary: 'The backup file (version 4.0.0), streamed as an attachment' },

@@ -25,6 +25,7 @@ import type {
 import type { AuthProviders } from './auth';
 import type { ImportResult, ImportRequest, ResetRequest, ResetResult } from './backup';
 import type { AchievementList } from './achievements';
+import type { ReminderClaim, ReminderClaimResult, SentReminders } from './reminders';
 import type { Category, CategoryCreate, CategoryDeleteResult, CategoryUpdate } from './categories';
 import type { CheckoutRequest, CheckoutResult, WebhookReceipt } from './checkout';
 import type {
@@ -277,6 +278,16 @@ export const routes = {
   listAchievements: route<{ response: AchievementList }>()({
     method: 'get',
     path: '/api/achievements',
+  }),
+
+  // ---------------------------------------------------------------- reminders
+  claimReminder: route<{ body: ReminderClaim; response: ReminderClaimResult }>()({
+    method: 'post',
+    path: '/api/reminders/claim',
+  }),
+  listSentReminders: route<{ response: SentReminders }>()({
+    method: 'get',
+    path: '/api/reminders/sent',
   }),
 
   // ---------------------------------------------------------------- backup

@@ -30,6 +30,7 @@ import { idempotency } from './http/idempotency';
 import { requireUser } from './http/require-user';
 import { serve } from './http/serve-route';
 import { achievementRoutes } from './achievements/routes';
+import { reminderRoutes } from './reminders/routes';
 import { rewardRoutes } from './rewards/routes';
 import type { Logger } from './logger';
 import type { FeatureDeps } from './feature-deps';
@@ -150,6 +151,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', categoryRoutes(features));
   api.route('/', rewardRoutes(features));
   api.route('/', achievementRoutes(features));
+  api.route('/', reminderRoutes(features));
   api.route('/', backupRoutes(features));
   api.route(
     '/',

@@ -163,6 +163,29 @@ export const achievements = pgTable(
   (table) => [primaryKey({ columns: [table.userId, table.achievementId] })],
 );
 
+/**
+ * Reminders shown, one row per user, local day, kind, slot (the hour of a streak-protection
+ * warning, else 0) and habit: whichever channel claims it first shows it, the others never
+ * repeat it (reminders/claim-reminder.ts).
+ */
+export const remindersSent = pgTable(
+  'hq_reminders_sent',
+  {
+    userId: userId(),
+    localDate: date('local_date', { mode: 'string' }).notNull(),
+    kind: text('kind').notNull(),
+    slot: integer('slot').notNull(),
+    habitId: uuid('habit_id')
+      .notNull()
+      .references(() => habits.id, { onDelete: 'cascade' }),
+    channel: text('channel').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.localDate, table.kind, table.slot, table.habitId] }),
+  ],
+);
+
 /** Pro purchases. Written only by a verified payment webhook or the operator. */
 export const purchases = pgTable(
   'purchases',
