@@ -13,8 +13,8 @@
  *   Reload button posts {type: 'SKIP_WAITING'} (app/service-worker.ts). The first install takes
  *   control at once, which changes nothing for the page: it runs the very build just cached.
  *
- * Kept a plain module on purpose, so later features (notifications: `push`,
- * `notificationclick`) are listeners added here.
+ * - Handles a click on a reminder (notificationclick): 'Mark complete' completes the habit,
+ *   any other click brings the app forward. Later features (push) are listeners added here.
  */
 import { clientsClaim } from 'workbox-core';
 import {
@@ -59,6 +59,49 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
     void self.skipWaiting();
   }
 });
+
+/**
+ * A reminder clicked (features/reminders): 'Mark complete' completes its habit for the day it
+ * was about, with a key that makes a second click harmless; any other click brings the app
+ * forward, opening it when no tab is.
+ */
+self.addEventListener('notificationclick', (event: NotificationEvent) => {
+  const notification = event.notification;
+  notification.close();
+  const data = (notification.data ?? {}) as { habitId?: unknown; date?: unknown };
+  const habitId = typeof data.habitId === 'string' ? data.habitId : null;
+  const date = typeof data.date === 'string' ? data.date : null;
+  if (event.action === 'complete' && habitId && date) {
+    event.waitUntil(completeFromNotification(habitId, date, notification.tag));
+    return;
+  }
+  event.waitUntil(focusApp());
+});
+
+async function completeFromNotification(habitId: string, date: string, tag: string) {
+  const path = `/api/habits/${encodeURIComponent(habitId)}/completions/${encodeURIComponent(date)}`;
+  const response = await fetch(path, {
+    method: 'PUT',
+    credentials: 'same-origin',
+    headers: {
+      'content-type': 'application/json',
+      'idempotency-key': `notification-${tag}-${habitId}`,
+    },
+    body: JSON.stringify({ completed: true }),
+  }).catch(() => null);
+  // Could not complete it from here (offline, signed out): open the app to do it there.
+  if (!response?.ok) await focusApp();
+}
+
+async function focusApp(): Promise<void> {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+  if (open) {
+    await open.focus();
+    return;
+  }
+  await self.clients.openWindow('/');
+}
 
 // The first worker controls the tab that installed it without a reload (offline from the first
 // visit on). An update, once told to skip waiting, gets the open tabs anyway.

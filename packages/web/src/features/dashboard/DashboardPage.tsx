@@ -17,6 +17,7 @@ import { useToggleCompletion } from '../habits/mutations';
 import { habitsQuery, yearCompletionsQuery } from '../habits/queries';
 import { useLiveUpdates } from '../live/use-live-updates';
 import { OfflineSync } from '../offline/OfflineSync';
+import { useReminders } from '../reminders/use-reminders';
 import { isReachable, subscribeReachability } from '../../lib/reachability';
 import { meQuery } from '../me/queries';
 import { UpgradeHost } from '../pro/UpgradeHost';
@@ -100,6 +101,7 @@ export function DashboardPage() {
   const isOnline = useSyncExternalStore(subscribeReachability, isReachable);
   const toggle = useToggleCompletion();
   const timeZoneOffer = useTimeZoneOffer(settings?.timeZone);
+  useReminders({ me: me.data, habits: habits.data, completions: todayYear.data, today });
 
   useEffect(() => {
     if (!settings) return;

@@ -8,6 +8,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { audioEngine } from '../audio/engine';
+import { remindersCopy } from '../reminders/copy';
 import { settingsDialogCopy as copy } from './dialog-copy';
 import { SettingsDialog, type SettingsTab } from './SettingsDialog';
 
@@ -612,11 +613,54 @@ describe('Settings dialog', () => {
     expect(client.getQueryData(['analytics', 'overview', 2025])).toBeUndefined();
   });
 
-  it('notifications: says reminders are coming, with no controls', () => {
+  it('notifications on plain http: says why nothing can work, and offers nothing to switch', () => {
+    vi.stubGlobal('isSecureContext', false);
     const { inside } = renderDialog('notifications');
-    expect(inside.getByText(copy.notificationsHeading)).toBeTruthy();
-    const panel = inside.getByRole('tabpanel');
-    expect(within(panel).queryAllByRole('button')).toEqual([]);
-    expect(within(panel).queryAllByRole('switch')).toEqual([]);
+    const alert = within(inside.getByRole('tabpanel')).getByRole('alert');
+    expect(alert.textContent).toContain('Notifications need a secure connection');
+    expect(alert.textContent).toContain(window.location.host);
+    for (const control of inside.getAllByRole('switch')) {
+      expect((control as HTMLButtonElement).disabled).toBe(true);
+    }
+    expect(
+      inside.getByRole<HTMLButtonElement>('button', { name: remindersCopy.test }).disabled,
+    ).toBe(true);
+  });
+
+  it('notifications blocked: says so and how to allow them; reminders cannot be switched on', () => {
+    vi.stubGlobal('isSecureContext', true);
+    vi.stubGlobal('Notification', { permission: 'denied', requestPermission: vi.fn() });
+    const { inside } = renderDialog('notifications');
+    const panel = within(inside.getByRole('tabpanel'));
+    expect(panel.getByRole('alert').textContent).toBe(remindersCopy.permission.denied);
+    expect(panel.getByRole<HTMLButtonElement>('switch', { name: /^Reminders/ }).disabled).toBe(
+      true,
+    );
+    expect(panel.getByText(remindersCopy.service.stopped)).toBeTruthy();
+  });
+
+  it('notifications allowed: the switches and the slider save, and the device can pause', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.stubGlobal('isSecureContext', true);
+    vi.stubGlobal('Notification', { permission: 'granted', requestPermission: vi.fn() });
+    const { inside } = renderDialog('notifications');
+    const panel = within(inside.getByRole('tabpanel'));
+    expect(panel.getByRole('status').textContent).toBe(remindersCopy.permission.granted);
+    expect(panel.getByText(remindersCopy.service.running)).toBeTruthy();
+    fireEvent.click(panel.getByRole('switch', { name: /^Evening reminder/ }));
+    const slider = panel.getByRole('slider', { name: /Streak protection/ });
+    expect(slider.getAttribute('aria-valuetext')).toBe('20 hours');
+    fireEvent.change(slider, { target: { value: '6' } });
+    fireEvent.change(slider, { target: { value: '8' } });
+    await act(() => vi.advanceTimersByTimeAsync(500));
+    expect(patches()).toEqual([
+      { reminders: { eveningReminder: false } },
+      { reminders: { streakRiskHours: 8 } },
+    ]);
+    fireEvent.click(panel.getByRole('switch', { name: /^Pause on this device/ }));
+    expect(JSON.parse(localStorage.getItem('habitquest-reminders') ?? '{}')).toMatchObject({
+      isPaused: true,
+    });
+    expect(panel.getByText(remindersCopy.service.stopped)).toBeTruthy();
   });
 });

@@ -57,7 +57,9 @@ export function SettingsDialog({
           ) : null}
           {tab === 'data' ? <DataPanel onDone={onClose} /> : null}
           {tab === 'storage' ? <StoragePanel /> : null}
-          {tab === 'notifications' ? <NotificationsPanel /> : null}
+          {tab === 'notifications' ? (
+            <NotificationsPanel reminders={settings.reminders} timeZone={settings.timeZone} />
+          ) : null}
         </div>
       </Tabs>
     </Dialog>

@@ -155,9 +155,4 @@ export const settingsDialogCopy = {
   serverBytes: (size: string) => `about ${size}`,
   serverFailed: 'The server’s figures could not be loaded.',
   measuring: 'Measuring...',
-
-  // Notifications
-  notificationsHeading: 'Reminders are coming',
-  notificationsText:
-    'Smart habit reminders (streak protection, evening and startup reminders) are not available yet. Until they are, HabitQuest sends no notifications and asks for no permission.',
 } as const;

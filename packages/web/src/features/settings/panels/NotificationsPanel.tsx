@@ -1,18 +1,217 @@
-import { BellRing } from 'lucide-react';
-import { settingsDialogCopy as copy } from '../dialog-copy';
-import { Section } from './parts';
+/**
+ * The Smart Habit Reminders panel (docs/product.md "Reminders"): the synced switches and the
+ * streak-protection slider, this device's pause and snooze, the browser's permission (asked only
+ * on a click) with what to do when it is refused or cannot work, the background service's state,
+ * and 'Test Notification'.
+ */
+import type { ReminderSettings } from '@habitquest/contracts/settings';
+import { BellRing, Info } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/Button';
+import { formatInstant } from '../../../lib/format';
+import { remindersCopy as copy } from '../../reminders/copy';
+import { setPaused, snooze, useDeviceReminderState } from '../../reminders/device-state';
+import {
+  askPermission,
+  notificationSupport,
+  permissionNow,
+  showNotification,
+  type Permission,
+} from '../../reminders/notifications';
+import { useUpdateSettings } from '../mutations';
+import { Section, Slider, Switch } from './parts';
 
-/** Reminders are not built yet: the section says so, with no controls that would do nothing. */
-export function NotificationsPanel() {
+/** A slider sends many values a second: the server gets the last one after a pause. */
+const SAVE_AFTER_MS = 400;
+
+export function NotificationsPanel({
+  reminders,
+  timeZone,
+}: {
+  reminders: ReminderSettings;
+  timeZone: string;
+}) {
+  const update = useUpdateSettings();
+  const device = useDeviceReminderState();
+  const support = notificationSupport();
+  const [permission, setPermission] = useState<Permission>(permissionNow);
+  const [isSending, setIsSending] = useState(false);
+  const [riskHours, setRiskHours] = useState(reminders.streakRiskHours);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  // Another device (or a refused save) changed the slider's value: show it.
+  useEffect(() => {
+    if (timer.current === null) setRiskHours(reminders.streakRiskHours);
+  }, [reminders.streakRiskHours]);
+  useEffect(
+    () => () => {
+      if (timer.current !== null) clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  const canNotify = support === 'supported' && permission !== 'denied';
+  const isOff = !canNotify || !reminders.enabled;
+  const change = (patch: Partial<ReminderSettings>): void => {
+    update.mutate({ reminders: patch });
+  };
+  const isSnoozed = device.snoozedUntil !== null && device.snoozedUntil > Date.now();
+  const service =
+    !canNotify || !reminders.enabled || device.isPaused || permission !== 'granted'
+      ? copy.service.stopped
+      : copy.service.running;
+
+  const sendTest = async (): Promise<void> => {
+    setIsSending(true);
+    try {
+      const granted = await askPermission();
+      setPermission(granted);
+      if (granted !== 'granted') return;
+      await showNotification({
+        title: copy.testTitle,
+        body: copy.testBody,
+        tag: 'test',
+        data: {},
+      });
+      toast.success(copy.testSent);
+    } catch {
+      toast.error(copy.failed);
+    } finally {
+      setIsSending(false);
+    }
+  };
+
   return (
-    <Section title={copy.notificationsHeading}>
-      <div className="flex items-start gap-3 text-sm text-slate-700 dark:text-slate-200">
-        <BellRing
-          aria-hidden
-          className="mt-0.5 size-5 shrink-0 text-slate-500 dark:text-slate-400"
+    <div className="flex flex-col gap-4">
+      <Section title={copy.heading} description={copy.intro}>
+        <PermissionNotice
+          support={support}
+          permission={permission}
+          onAllow={() => {
+            void askPermission().then(setPermission);
+          }}
         />
-        <p>{copy.notificationsText}</p>
-      </div>
-    </Section>
+      </Section>
+      <Section title={copy.settingsHeading}>
+        <div className="flex flex-col gap-5">
+          <Switch
+            label={copy.enabled}
+            hint={copy.enabledHint}
+            checked={reminders.enabled}
+            disabled={!canNotify}
+            onChange={(enabled) => {
+              change({ enabled });
+            }}
+          />
+          <Slider
+            label={copy.streakProtection}
+            min={1}
+            max={24}
+            step={1}
+            value={riskHours}
+            disabled={isOff}
+            valueText={copy.streakHours(riskHours)}
+            onChange={(hours) => {
+              setRiskHours(hours);
+              if (timer.current !== null) clearTimeout(timer.current);
+              timer.current = setTimeout(() => {
+                timer.current = null;
+                change({ streakRiskHours: hours });
+              }, SAVE_AFTER_MS);
+            }}
+          />
+          <p className="-mt-3 text-sm text-slate-600 dark:text-slate-300">{copy.streakHint}</p>
+          <Switch
+            label={copy.evening}
+            hint={copy.eveningHint}
+            checked={reminders.eveningReminder}
+            disabled={isOff}
+            onChange={(eveningReminder) => {
+              change({ eveningReminder });
+            }}
+          />
+          <Switch
+            label={copy.startup}
+            hint={copy.startupHint}
+            checked={reminders.startupReminder}
+            disabled={isOff}
+            onChange={(startupReminder) => {
+              change({ startupReminder });
+            }}
+          />
+          <Switch
+            label={copy.paused}
+            hint={
+              isSnoozed && device.snoozedUntil !== null
+                ? copy.snoozedUntil(formatInstant(new Date(device.snoozedUntil), timeZone))
+                : copy.pausedHint
+            }
+            checked={device.isPaused}
+            disabled={isOff}
+            onChange={setPaused}
+          />
+        </div>
+      </Section>
+      <Section
+        title={copy.serviceLabel}
+        description={service}
+        actions={
+          <>
+            <Button
+              variant="secondary"
+              disabled={isOff || device.isPaused}
+              onClick={() => {
+                snooze();
+              }}
+            >
+              {copy.snooze}
+            </Button>
+            <Button disabled={isSending || support !== 'supported'} onClick={() => void sendTest()}>
+              <BellRing aria-hidden className="size-4" />
+              {isSending ? copy.sending : copy.test}
+            </Button>
+          </>
+        }
+      >
+        <p className="flex items-start gap-2 text-sm text-slate-600 dark:text-slate-300">
+          <Info aria-hidden className="mt-0.5 size-4 shrink-0" />
+          {copy.help}
+        </p>
+      </Section>
+    </div>
+  );
+}
+
+function PermissionNotice({
+  support,
+  permission,
+  onAllow,
+}: {
+  support: ReturnType<typeof notificationSupport>;
+  permission: Permission;
+  onAllow: () => void;
+}) {
+  const text =
+    support === 'insecure'
+      ? copy.permission.insecure(window.location.host)
+      : support === 'unsupported'
+        ? copy.permission.unsupported
+        : copy.permission[permission];
+  const isProblem = support !== 'supported' || permission === 'denied';
+  return (
+    <div
+      role={isProblem ? 'alert' : 'status'}
+      className="flex flex-col gap-3 text-sm text-slate-700 sm:flex-row sm:items-center sm:justify-between dark:text-slate-200"
+    >
+      <p className={isProblem ? 'font-medium text-amber-800 dark:text-amber-200' : undefined}>
+        {text}
+      </p>
+      {support === 'supported' && permission === 'default' ? (
+        <Button variant="secondary" className="shrink-0" onClick={onAllow}>
+          {copy.allow}
+        </Button>
+      ) : null}
+    </div>
   );
 }

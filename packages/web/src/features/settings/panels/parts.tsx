@@ -88,16 +88,43 @@ export function Switch({
   );
 }
 
-/** A labelled 0–1 slider in steps of 0.05, its value shown as a percent. */
-export function VolumeSlider({
+/** A volume from 0 to 1 in steps of 5 %. */
+export function VolumeSlider(props: {
+  label: string;
+  value: number;
+  onChange: (value: number) => void;
+  disabled?: boolean;
+  valueText: string;
+}) {
+  return (
+    <Slider
+      {...props}
+      min={0}
+      max={1}
+      step={0.05}
+      onChange={(value) => {
+        props.onChange(Math.round(value * 20) / 20);
+      }}
+    />
+  );
+}
+
+/** A labelled range input that shows its value in words beside the label. */
+export function Slider({
   label,
   value,
+  min,
+  max,
+  step,
   onChange,
   disabled = false,
   valueText,
 }: {
   label: string;
   value: number;
+  min: number;
+  max: number;
+  step: number;
   onChange: (value: number) => void;
   disabled?: boolean;
   valueText: string;
@@ -110,14 +137,14 @@ export function VolumeSlider({
       </span>
       <input
         type="range"
-        min={0}
-        max={1}
-        step={0.05}
+        min={min}
+        max={max}
+        step={step}
         value={value}
         disabled={disabled}
         aria-valuetext={valueText}
         onChange={(event) => {
-          onChange(Math.round(Number(event.target.value) * 20) / 20);
+          onChange(Number(event.target.value));
         }}
         className="accent-strong mt-2 h-2 w-full cursor-pointer disabled:cursor-not-allowed"
       />

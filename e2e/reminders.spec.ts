@@ -1,0 +1,123 @@
+/**
+ * Reminders in the browser (docs/product.md "Reminders"): with notifications allowed, 'Test
+ * Notification' shows one through the service worker, and a real reminder (the startup one, five
+ * minutes into a session, on a fixed clock in Manila) is claimed on the server and shown once,
+ * never again from a second tab. The Smart Habit Reminders panel passes axe in both themes.
+ */
+import type { Page } from '@playwright/test';
+import { SettingsDialog } from './pages/settings';
+import { expectNoAxeViolations } from './support/axe';
+import { expect, signUpThroughApi, test } from './support/fixtures';
+import { createHabits, waitForServiceWorker } from './support/offline';
+import { saveViewportScreenshot, VIEWPORTS } from './support/screens';
+import { THEMES, useTheme } from './support/theme';
+
+test.use({ serviceWorkers: 'allow', timezoneId: 'Asia/Manila' });
+
+type Shown = { title: string; body: string; tag: string };
+
+/** The notifications the service worker's registration shows now. */
+async function shownNotifications(page: Page): Promise<Shown[]> {
+  return await page.evaluate<Shown[]>(`(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    const list = await registration.getNotifications();
+    return list.map((n) => ({ title: n.title, body: n.body, tag: n.tag }));
+  })()`);
+}
+
+async function openDashboard(page: Page): Promise<void> {
+  await page.goto('/');
+  await page.getByRole('banner').getByText(/^@/).waitFor();
+  await waitForServiceWorker(page);
+}
+
+test('Test Notification shows one through the service worker when notifications are allowed', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await context.grantPermissions(['notifications']);
+  await signUpThroughApi(page.request, baseURL ?? '');
+  await openDashboard(page);
+  const settings = new SettingsDialog(page);
+  await settings.open('Notifications');
+  const panel = settings.dialog.getByRole('tabpanel');
+  await expect(panel.getByRole('status')).toHaveText('Notifications are allowed in this browser.');
+  await expect(panel).toContainText('Running while a HabitQuest tab is open');
+  await panel.getByRole('button', { name: 'Test Notification' }).click();
+  await expect(page.getByText('Test notification sent.')).toBeVisible();
+  await expect
+    .poll(() => shownNotifications(page))
+    .toContainEqual(expect.objectContaining({ title: 'HabitQuest reminders are on' }));
+});
+
+test('the startup reminder comes five minutes into a session, once, whichever tab plans it', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await context.grantPermissions(['notifications']);
+  await signUpThroughApi(page.request, baseURL ?? '');
+  const origin = { origin: baseURL ?? '' };
+  const zone = await page.request.patch('/api/settings', {
+    data: { timeZone: 'Asia/Manila' },
+    headers: origin,
+  });
+  expect(zone.ok()).toBe(true);
+  await createHabits(page.request, baseURL ?? '', [{ title: 'Read 20 pages', xp: 10 }]);
+  // Ten in the morning in Manila on the server's own date there: inside the reminder window.
+  const manilaDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Manila' }).format(
+    new Date(),
+  );
+  await page.clock.install({ time: new Date(`${manilaDate}T10:00:00+08:00`) });
+  await openDashboard(page);
+  await page.clock.runFor('05:30');
+  await expect
+    .poll(() => shownNotifications(page), { timeout: 15_000 })
+    .toContainEqual({
+      title: 'Ready for today?',
+      body: 'You have 1 habit to do: Read 20 pages.',
+      tag: `startup-${manilaDate}`,
+    });
+  const sent = (await (await page.request.get('/api/reminders/sent')).json()) as {
+    kind: string;
+  }[];
+  expect(sent.map((reminder) => reminder.kind)).toContain('startup');
+
+  // A second tab starts its own session: its plan finds the startup reminder already sent.
+  const other = await context.newPage();
+  await other.clock.install({ time: new Date(`${manilaDate}T10:06:00+08:00`) });
+  const claims: number[] = [];
+  other.on('response', (response) => {
+    if (response.url().endsWith('/api/reminders/claim')) claims.push(response.status());
+  });
+  await openDashboard(other);
+  await other.clock.runFor('05:30');
+  await other.waitForTimeout(500);
+  const startups = (await shownNotifications(other)).filter((n) => n.title === 'Ready for today?');
+  expect(startups).toHaveLength(1);
+  expect(claims.every((status) => status === 200)).toBe(true);
+});
+
+for (const theme of THEMES) {
+  test(`the Smart Habit Reminders panel in ${theme}, wide and narrow: no axe violations`, async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await context.grantPermissions(['notifications']);
+    await signUpThroughApi(page.request, baseURL ?? '');
+    await useTheme(page, baseURL ?? '', theme);
+    for (const size of ['wide', 'narrow'] as const) {
+      await page.setViewportSize(VIEWPORTS[size]);
+      await openDashboard(page);
+      const settings = new SettingsDialog(page);
+      await settings.open('Notifications');
+      await expect(
+        settings.dialog.getByRole('heading', { name: 'Smart Habit Reminders' }),
+      ).toBeVisible();
+      await expectNoAxeViolations(page);
+      await saveViewportScreenshot(page, `reminders-${theme}-${size}`);
+    }
+  });
+}

@@ -1,0 +1,76 @@
+/**
+ * The browser's notifications (docs/product.md "Reminders"): whether this page can show any, the
+ * permission (asked only when the user acts), and showing one through the service worker, so a
+ * click on it reaches the app even from another window, with a 'Mark complete' action where the
+ * platform has actions. Without a service worker (a development server) a page notification
+ * stands in.
+ */
+
+/** Why notifications cannot work here, or 'supported'. */
+export type NotificationSupport = 'supported' | 'unsupported' | 'insecure';
+export type Permission = 'granted' | 'denied' | 'default';
+
+export function notificationSupport(): NotificationSupport {
+  // Browsers give notifications (and service workers) to secure pages only: https or localhost.
+  if (typeof window === 'undefined' || !window.isSecureContext) return 'insecure';
+  return 'Notification' in window ? 'supported' : 'unsupported';
+}
+
+/** The permission now; 'denied' where notifications cannot work at all. */
+export function permissionNow(): Permission {
+  return notificationSupport() === 'supported' ? Notification.permission : 'denied';
+}
+
+/** Asks for the permission (call it from a click: browsers ignore it otherwise). */
+export async function askPermission(): Promise<Permission> {
+  if (notificationSupport() !== 'supported') return 'denied';
+  if (Notification.permission !== 'default') return Notification.permission;
+  return await Notification.requestPermission();
+}
+
+export type ShownReminder = {
+  title: string;
+  body: string;
+  /** One notification per tag: a newer one of the same tag replaces it. */
+  tag: string;
+  /** What a click or the 'Mark complete' action acts on (service worker, sw.ts). */
+  data: { habitId?: string; date?: string };
+  requireInteraction?: boolean;
+  silent?: boolean;
+};
+
+/** The action a reminder about one habit offers (the service worker handles it). */
+export const COMPLETE_ACTION = 'complete';
+
+export async function showNotification(reminder: ShownReminder): Promise<void> {
+  const options: NotificationOptions & { actions?: { action: string; title: string }[] } = {
+    body: reminder.body,
+    tag: reminder.tag,
+    icon: '/favicon.png',
+    badge: '/favicon.png',
+    data: reminder.data,
+    requireInteraction: reminder.requireInteraction ?? false,
+    silent: reminder.silent ?? false,
+    ...(reminder.data.habitId
+      ? { actions: [{ action: COMPLETE_ACTION, title: 'Mark complete' }] }
+      : {}),
+  };
+  const registration = await activeRegistration();
+  if (registration) {
+    await registration.showNotification(reminder.title, options);
+    return;
+  }
+  // A page notification has no actions: a click just brings the page forward.
+  const pageOptions: NotificationOptions & { actions?: unknown } = { ...options };
+  delete pageOptions.actions;
+  new Notification(reminder.title, pageOptions);
+}
+
+/** The service worker's registration once it is active, or null when there is none. */
+async function activeRegistration(): Promise<ServiceWorkerRegistration | null> {
+  if (!('serviceWorker' in navigator)) return null;
+  const registration = await navigator.serviceWorker.getRegistration();
+  if (!registration) return null;
+  if (registration.active) return registration;
+  return await navigator.serviceWorker.ready;
+}
