@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { zAbout } from './about';
 import { zAchievementList } from './achievements';
+import { zPushDone, zPushKey, zPushSubscription, zPushUnsubscribe } from './push';
 import { zReminderClaim, zReminderClaimResult, zSentReminders } from './reminders';
 import { zAccountSize } from './account';
 import {
@@ -181,6 +182,21 @@ export const ROUTE_SCHEMAS = {
   listSentReminders: {
     summary: "Today's reminders so far, on every channel",
     response: zSentReminders,
+  },
+
+  pushKey: {
+    summary: 'The public key browsers subscribe to reminder pushes with',
+    response: zPushKey,
+  },
+  subscribePush: {
+    summary: "Keep this browser's push subscription, for reminders when no tab is open",
+    body: zPushSubscription,
+    response: zPushDone,
+  },
+  unsubscribePush: {
+    summary: "Forget this browser's push subscription",
+    body: zPushUnsubscribe,
+    response: zPushDone,
   },
 
   exportData: { summary: 'The backup file (version 4.0.0), streamed as an attachment' },

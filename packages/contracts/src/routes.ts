@@ -25,6 +25,7 @@ import type {
 import type { AuthProviders } from './auth';
 import type { ImportResult, ImportRequest, ResetRequest, ResetResult } from './backup';
 import type { AchievementList } from './achievements';
+import type { PushDone, PushKey, PushSubscriptionBody, PushUnsubscribe } from './push';
 import type { ReminderClaim, ReminderClaimResult, SentReminders } from './reminders';
 import type { Category, CategoryCreate, CategoryDeleteResult, CategoryUpdate } from './categories';
 import type { CheckoutRequest, CheckoutResult, WebhookReceipt } from './checkout';
@@ -288,6 +289,19 @@ export const routes = {
   listSentReminders: route<{ response: SentReminders }>()({
     method: 'get',
     path: '/api/reminders/sent',
+  }),
+
+  pushKey: route<{ response: PushKey }>()({
+    method: 'get',
+    path: '/api/push/key',
+  }),
+  subscribePush: route<{ body: PushSubscriptionBody; response: PushDone }>()({
+    method: 'put',
+    path: '/api/push/subscription',
+  }),
+  unsubscribePush: route<{ body: PushUnsubscribe; response: PushDone }>()({
+    method: 'delete',
+    path: '/api/push/subscription',
   }),
 
   // ---------------------------------------------------------------- backup

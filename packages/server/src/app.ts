@@ -30,6 +30,7 @@ import { idempotency } from './http/idempotency';
 import { requireUser } from './http/require-user';
 import { serve } from './http/serve-route';
 import { achievementRoutes } from './achievements/routes';
+import { pushRoutes } from './reminders/push-routes';
 import { reminderRoutes } from './reminders/routes';
 import { rewardRoutes } from './rewards/routes';
 import type { Logger } from './logger';
@@ -54,6 +55,8 @@ export type AppDeps = {
   authLimits?: Partial<AuthLimits>;
   /** How often open event streams send a heartbeat and re-check their session. */
   heartbeatMs?: number;
+  /** The Web Push public key browsers subscribe with; none: this server sends no pushes. */
+  vapidPublicKey?: string | null;
 };
 
 /** API answers that carry nothing of a user's and may be cached by their own rules. */
@@ -152,6 +155,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', rewardRoutes(features));
   api.route('/', achievementRoutes(features));
   api.route('/', reminderRoutes(features));
+  api.route('/', pushRoutes({ ...features, vapidPublicKey: deps.vapidPublicKey ?? null }));
   api.route('/', backupRoutes(features));
   api.route(
     '/',

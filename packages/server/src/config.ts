@@ -41,6 +41,8 @@ const zEnv = z
     STRIPE_SECRET_KEY: optional,
     STRIPE_WEBHOOK_SECRET: optional,
     STRIPE_API_BASE: optional.pipe(z.url().optional()),
+    VAPID_PUBLIC_KEY: optional,
+    VAPID_PRIVATE_KEY: optional,
     TRUST_PROXY: flag,
     WEB_DIST: z.string().min(1).default(path.join(repoRoot, 'packages/web/dist')),
     LOG_LEVEL: z
@@ -54,6 +56,13 @@ const zEnv = z
     // signed out at random as a load balancer moves them around.
     if (env.DATABASE_URL !== undefined && env.AUTH_SECRET === undefined) {
       ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: AUTH_SECRET_REQUIRED });
+    }
+    if ((env.VAPID_PUBLIC_KEY === undefined) !== (env.VAPID_PRIVATE_KEY === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['VAPID_PRIVATE_KEY'],
+        message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both or neither',
+      });
     }
   });
 
@@ -76,6 +85,11 @@ export type Config = {
   desktopAppUrl: string | null;
   oauth: Partial<Record<OAuthProvider, OAuthCredentials>>;
   stripe: { secretKey: string; webhookSecret: string; apiBase: string | undefined } | null;
+  /**
+   * The Web Push keys (reminders when no tab is open). When absent, the embedded database's
+   * server generates a pair into dataDir; several instances on PostgreSQL need these set.
+   */
+  vapid: { publicKey: string; privateKey: string } | null;
   /** Believe X-Forwarded-For only behind a proxy the operator vouches for. */
   trustProxy: boolean;
   webDist: string;
@@ -122,6 +136,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             webhookSecret: v.STRIPE_WEBHOOK_SECRET,
             apiBase: v.STRIPE_API_BASE,
           }
+        : null,
+    vapid:
+      v.VAPID_PUBLIC_KEY && v.VAPID_PRIVATE_KEY
+        ? { publicKey: v.VAPID_PUBLIC_KEY, privateKey: v.VAPID_PRIVATE_KEY }
         : null,
     trustProxy: v.TRUST_PROXY,
     webDist: path.resolve(v.WEB_DIST),

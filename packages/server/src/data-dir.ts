@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import webpush from 'web-push';
 
 export class DataDirLockedError extends Error {
   constructor(
@@ -123,4 +124,24 @@ export function loadOrCreateSecret(dataDir: string): string {
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/**
+ * The Web Push key pair (VAPID) of an embedded-database server: generated on first start and
+ * kept (mode 0600), so browsers' push subscriptions, made for this public key, survive restarts.
+ */
+export function loadOrCreateVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
+  mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, 'vapid-keys.json');
+  try {
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as Partial<Record<string, unknown>>;
+    if (typeof stored.publicKey === 'string' && typeof stored.privateKey === 'string') {
+      return { publicKey: stored.publicKey, privateKey: stored.privateKey };
+    }
+  } catch {
+    // first start
+  }
+  const keys = webpush.generateVAPIDKeys();
+  writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
+  return keys;
 }

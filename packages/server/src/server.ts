@@ -12,7 +12,8 @@ import { createAuth } from './auth/auth';
 import { recoverImports } from './backup/import-journal';
 import type { AuthLimits } from './auth/limits';
 import type { Config } from './config';
-import { lockDataDir, loadOrCreateSecret } from './data-dir';
+import { lockDataDir, loadOrCreateSecret, loadOrCreateVapidKeys } from './data-dir';
+import { startPushSender, webPushSender } from './reminders/push-sender';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import type { Logger } from './logger';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -38,6 +39,11 @@ export async function startServer(options: {
   mailer?: Mailer;
   /** How often open event streams send a heartbeat and re-check their session (tests shorten it). */
   heartbeatMs?: number;
+  /**
+   * Whether this server pushes reminders to subscribed browsers every minute (default: when it
+   * has VAPID keys). Tests that do not exercise it turn it off.
+   */
+  sendsPushes?: boolean;
 }): Promise<RunningServer> {
   const { config } = options;
   const unlock = config.databaseUrl ? noop : lockDataDir(config.dataDir);
@@ -51,7 +57,7 @@ export async function startServer(options: {
     // migrations run; the real app takes over when everything is in place.
     let handle: Parameters<typeof serve>[0]['fetch'] = startingApp().fetch;
     const server = await listen((request, env) => handle(request, env), config);
-    let composed: { events: EventBus; app: Hono<AppEnv> };
+    let composed: { events: EventBus; app: Hono<AppEnv>; stopPushes: () => Promise<void> };
     try {
       await database.migrate();
       // An import a crash cut short is put back before anything is served (import-journal.ts).
@@ -62,7 +68,7 @@ export async function startServer(options: {
       await database.close();
       throw error;
     }
-    const { events, app } = composed;
+    const { events, app, stopPushes } = composed;
     handle = app.fetch;
     const port = (server.address() as AddressInfo).port;
     return {
@@ -71,6 +77,7 @@ export async function startServer(options: {
       port,
       database,
       close: async () => {
+        await stopPushes();
         // Open event streams end first, or the HTTP server would wait for them forever.
         const eventsClosed = events.close();
         await closeServer(server);
@@ -92,9 +99,11 @@ function noop(): void {
 /** Auth, mail, the realtime bus and the app over a migrated database. */
 async function compose(
   options: Parameters<typeof startServer>[0] & { database: DatabaseHandle },
-): Promise<{ events: EventBus; app: Hono<AppEnv> }> {
+): Promise<{ events: EventBus; app: Hono<AppEnv>; stopPushes: () => Promise<void> }> {
   const { config, logger, database } = options;
   const secret = config.authSecret ?? loadOrCreateSecret(config.dataDir);
+  // Several instances must share one key pair: on PostgreSQL only the environment can give it.
+  const vapid = config.vapid ?? (config.databaseUrl ? null : loadOrCreateVapidKeys(config.dataDir));
   const mailer =
     options.mailer ??
     createMailer({
@@ -121,8 +130,18 @@ async function compose(
     ...(options.now ? { now: options.now } : {}),
     ...(options.authLimits ? { authLimits: options.authLimits } : {}),
     ...(options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : {}),
+    vapidPublicKey: vapid?.publicKey ?? null,
   });
-  return { events, app };
+  const stopPushes =
+    vapid && options.sendsPushes !== false
+      ? startPushSender({
+          db: database.db,
+          now: options.now ?? (() => new Date()),
+          send: webPushSender({ ...vapid, subject: `mailto:${config.feedbackEmail}` }),
+          logger,
+        })
+      : () => Promise.resolve();
+  return { events, app, stopPushes };
 }
 
 function closeServer(server: ServerType): Promise<void> {

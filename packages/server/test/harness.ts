@@ -137,6 +137,8 @@ export async function startTestServer(
     ...(options.now ? { now: options.now } : {}),
     authLimits: { signUpsPerIp: TEST_SIGN_UPS_PER_IP, ...options.authLimits },
     ...(options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : {}),
+    // Pushes run on the real clock every minute; reminders' tests drive sendDuePushes themselves.
+    sendsPushes: false,
   });
   return {
     ...server,

@@ -14,7 +14,7 @@
  *   control at once, which changes nothing for the page: it runs the very build just cached.
  *
  * - Handles a click on a reminder (notificationclick): 'Mark complete' completes the habit,
- *   any other click brings the app forward. Later features (push) are listeners added here.
+ *   any other click brings the app forward; and shows the reminders the server pushes (push).
  */
 import { clientsClaim } from 'workbox-core';
 import {
@@ -58,6 +58,35 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
   ) {
     void self.skipWaiting();
   }
+});
+
+/**
+ * A reminder pushed while no tab is open (the server's push sender): shown as the server wrote it.
+ * A push that cannot be read still shows something, as browsers require of every push.
+ */
+self.addEventListener('push', (event: PushEvent) => {
+  let payload: { title?: unknown; body?: unknown; tag?: unknown; data?: unknown } = {};
+  try {
+    payload = (event.data?.json() ?? {}) as typeof payload;
+  } catch {
+    // not JSON: the fallback below
+  }
+  const title = typeof payload.title === 'string' ? payload.title : 'HabitQuest';
+  const data = (typeof payload.data === 'object' && payload.data !== null ? payload.data : {}) as {
+    habitId?: unknown;
+  };
+  event.waitUntil(
+    self.registration.showNotification(title, {
+      body: typeof payload.body === 'string' ? payload.body : 'Your habits are waiting.',
+      ...(typeof payload.tag === 'string' ? { tag: payload.tag } : {}),
+      icon: '/favicon.png',
+      badge: '/favicon.png',
+      data,
+      ...(typeof data.habitId === 'string'
+        ? { actions: [{ action: 'complete', title: 'Mark complete' }] }
+        : {}),
+    }),
+  );
 });
 
 /**

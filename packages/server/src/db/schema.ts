@@ -186,6 +186,22 @@ export const remindersSent = pgTable(
   ],
 );
 
+/**
+ * Browsers subscribed to reminder pushes (reminders/push-sender.ts). An endpoint is one browser
+ * profile: subscribing it again moves it to the account signed in there now.
+ */
+export const pushSubscriptions = pgTable(
+  'hq_push_subscriptions',
+  {
+    endpoint: text('endpoint').primaryKey(),
+    userId: userId(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt,
+  },
+  (table) => [index('hq_push_subscriptions_user_idx').on(table.userId)],
+);
+
 /** Pro purchases. Written only by a verified payment webhook or the operator. */
 export const purchases = pgTable(
   'purchases',

@@ -23,6 +23,12 @@ export const remindersCopy = {
     stopped: 'Stopped',
     unknown: 'Unknown',
   },
+  push: {
+    subscribed: 'Reminders reach this browser even when no HabitQuest tab is open.',
+    unavailable:
+      'When no tab is open, reminders need push: https and your browser vendor’s push service, which this browser cannot reach from here. Reminders come while a HabitQuest tab is open.',
+    off: 'This server sends no pushes, so reminders come while a HabitQuest tab is open.',
+  },
   test: 'Test Notification',
   sending: 'Sending...',
   testTitle: 'HabitQuest reminders are on',

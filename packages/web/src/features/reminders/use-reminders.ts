@@ -18,6 +18,7 @@ import { useEffect, useRef } from 'react';
 import { call } from '../../lib/api';
 import { readDeviceState, recordAppOpen, subscribeDeviceState } from './device-state';
 import { permissionNow, showNotification } from './notifications';
+import { ensurePushSubscription } from './push-subscription';
 
 /** Planned again at least this often, whatever the planner said (a sleeping laptop, a clock). */
 const REPLAN_MS = 15 * 60_000;
@@ -82,6 +83,8 @@ async function planAndSend(options: {
   const permission = permissionNow();
   const config = me.settings.reminders;
   if (!config.enabled || permission !== 'granted') return null;
+  // Reminders when no tab is open, too, where this browser can receive pushes.
+  void ensurePushSubscription();
   const device = readDeviceState();
   const { timeZone, weekStart } = me.settings;
   const sent = await call(routes.listSentReminders);

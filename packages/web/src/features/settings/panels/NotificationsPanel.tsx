@@ -19,6 +19,7 @@ import {
   showNotification,
   type Permission,
 } from '../../reminders/notifications';
+import { ensurePushSubscription, type PushState } from '../../reminders/push-subscription';
 import { useUpdateSettings } from '../mutations';
 import { Section, Slider, Switch } from './parts';
 
@@ -38,6 +39,17 @@ export function NotificationsPanel({
   const [permission, setPermission] = useState<Permission>(permissionNow);
   const [isSending, setIsSending] = useState(false);
   const [riskHours, setRiskHours] = useState(reminders.streakRiskHours);
+  const [push, setPush] = useState<PushState | null>(null);
+  useEffect(() => {
+    if (permission !== 'granted' || !reminders.enabled) return;
+    let isCurrent = true;
+    void ensurePushSubscription().then((state) => {
+      if (isCurrent) setPush(state);
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, [permission, reminders.enabled]);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   // Another device (or a refused save) changed the slider's value: show it.
@@ -174,6 +186,9 @@ export function NotificationsPanel({
           </>
         }
       >
+        {push ? (
+          <p className="mb-2 text-sm text-slate-700 dark:text-slate-200">{copy.push[push]}</p>
+        ) : null}
         <p className="flex items-start gap-2 text-sm text-slate-600 dark:text-slate-300">
           <Info aria-hidden className="mt-0.5 size-4 shrink-0" />
           {copy.help}
