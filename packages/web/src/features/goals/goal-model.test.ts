@@ -1,6 +1,7 @@
 import type { Category } from '@habitquest/contracts/categories';
 import type { Completion, Habit } from '@habitquest/contracts/habits';
 import { describe, expect, it } from 'vitest';
+import { habitFixture } from '../../../test/habit-fixture';
 import { categoryGoals, orderCategories, uncategorizedHabits } from './goal-model';
 
 function category(id: string, name: string, target: number, isFallback = false): Category {
@@ -15,23 +16,7 @@ function category(id: string, name: string, target: number, isFallback = false):
 }
 
 function habit(id: string, categoryId: string | null, xp = 10): Habit {
-  return {
-    id,
-    title: `Habit ${id}`,
-    description: null,
-    frequency: 'daily',
-    categoryId,
-    category: null,
-    xpOnComplete: xp,
-    isRecurring: true,
-    specificDate: null,
-    color: '#10b981',
-    icon: 'target',
-    streak: 0,
-    bestStreak: 0,
-    lastCompletedAt: null,
-    createdAt: '2025-01-01T00:00:00Z',
-  };
+  return habitFixture({ id, categoryId, xpOnComplete: xp });
 }
 
 function completion(habitId: string, date: string, xpEarned: number): Completion {

@@ -1,34 +1,17 @@
 // A DOM first: React DOM looks for one when it is imported (see test-dom.mjs).
 import '../../../test-dom.mjs';
-import type { Habit } from '@habitquest/contracts/habits';
 import type { Frequency } from '@habitquest/core/periods';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DatedHabit } from './day-habits';
 import { HabitsSection } from './HabitsSection';
+import { habitFixture } from '../../../test/habit-fixture';
 
 const DATE = '2026-03-10';
 
 function habit(id: string): DatedHabit {
-  const base: Habit = {
-    id,
-    title: `Habit ${id}`,
-    description: null,
-    frequency: 'daily',
-    categoryId: null,
-    category: null,
-    xpOnComplete: 10,
-    isRecurring: true,
-    specificDate: null,
-    color: '#10b981',
-    icon: 'target',
-    streak: 0,
-    bestStreak: 0,
-    lastCompletedAt: null,
-    createdAt: '2026-01-01T00:00:00Z',
-  };
-  return { ...base, createdOn: '2026-01-01' };
+  return { ...habitFixture({ id, createdAt: '2026-01-01T00:00:00Z' }), createdOn: '2026-01-01' };
 }
 
 /** Renders the section with `done` of `total` daily habits completed on DATE. */

@@ -1,26 +1,11 @@
 import type { Habit } from '@habitquest/contracts/habits';
 import type { Reward } from '@habitquest/contracts/rewards';
 import { describe, expect, it } from 'vitest';
+import { habitFixture } from '../../../test/habit-fixture';
 import { applyListChange, listChangesOf, type ListChange } from './list-changes';
 
 function habit(id: string, createdAt: string, title = id): Habit {
-  return {
-    id,
-    title,
-    description: null,
-    frequency: 'daily',
-    categoryId: null,
-    category: null,
-    xpOnComplete: 10,
-    isRecurring: true,
-    specificDate: null,
-    color: '#10b981',
-    icon: 'target',
-    streak: 0,
-    bestStreak: 0,
-    lastCompletedAt: null,
-    createdAt,
-  };
+  return habitFixture({ id, createdAt, title });
 }
 
 function reward(id: string, cost: number, name = id): Reward {
