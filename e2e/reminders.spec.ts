@@ -55,6 +55,25 @@ test('Test Notification shows one through the service worker when notifications 
     .toContainEqual(expect.objectContaining({ title: 'HabitQuest reminders are on' }));
 });
 
+test('notifications blocked for the site: the panel says so and how to allow them', async ({
+  page,
+  baseURL,
+}) => {
+  await signUpThroughApi(page.request, baseURL ?? '');
+  await openDashboard(page);
+  // A browser that was asked and refused (headless Chromium refuses every prompt).
+  expect(await page.evaluate('Notification.requestPermission()')).toBe('denied');
+  const settings = new SettingsDialog(page);
+  await settings.open('Notifications');
+  const panel = settings.dialog.getByRole('tabpanel');
+  await expect(panel.getByRole('alert')).toHaveText(
+    'Notifications are blocked for HabitQuest in this browser, so reminders are off here. Allow them in the site settings (the icon left of the address), then reload this page.',
+  );
+  await expect(panel.getByRole('switch', { name: /^Reminders/ })).toBeDisabled();
+  await expect(panel).toContainText('Stopped');
+  await expectNoAxeViolations(page);
+});
+
 test('the startup reminder comes five minutes into a session, once, whichever tab plans it', async ({
   page,
   context,

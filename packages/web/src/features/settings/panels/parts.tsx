@@ -54,7 +54,8 @@ export function Switch({
     <label
       className={cx(
         'flex cursor-pointer items-center justify-between gap-4',
-        disabled && 'cursor-not-allowed opacity-60',
+        // The words stay readable (they say what is off); only the control itself fades.
+        disabled && 'cursor-not-allowed',
       )}
     >
       <span className="min-w-0">
@@ -72,7 +73,7 @@ export function Switch({
           onChange(!checked);
         }}
         className={cx(
-          'relative inline-flex h-7 w-12 shrink-0 items-center rounded-full border-2 border-transparent transition',
+          'relative inline-flex h-7 w-12 shrink-0 items-center rounded-full border-2 border-transparent transition disabled:opacity-50',
           checked ? 'bg-accent-strong' : 'bg-slate-300 dark:bg-slate-700',
         )}
       >
@@ -130,7 +131,7 @@ export function Slider({
   valueText: string;
 }) {
   return (
-    <label className={cx('block', disabled && 'opacity-60')}>
+    <label className={cx('block', disabled && 'cursor-not-allowed')}>
       <span className="flex items-center justify-between text-sm font-medium text-slate-700 dark:text-slate-200">
         {label}
         <span className="tabular-nums text-slate-600 dark:text-slate-300">{valueText}</span>
@@ -146,7 +147,7 @@ export function Slider({
         onChange={(event) => {
           onChange(Number(event.target.value));
         }}
-        className="accent-strong mt-2 h-2 w-full cursor-pointer disabled:cursor-not-allowed"
+        className="accent-strong mt-2 h-2 w-full cursor-pointer disabled:cursor-not-allowed disabled:opacity-50"
       />
     </label>
   );
