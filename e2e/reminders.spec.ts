@@ -122,6 +122,43 @@ test('the startup reminder comes five minutes into a session, once, whichever ta
   expect(claims.every((status) => status === 200)).toBe(true);
 });
 
+test("a reminder's 'Mark complete' completes its habit for that day, from the service worker", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await context.grantPermissions(['notifications']);
+  await signUpThroughApi(page.request, baseURL ?? '');
+  const ids = await createHabits(page.request, baseURL ?? '', [{ title: 'Stretch', xp: 10 }]);
+  const habitId = ids.get('Stretch') ?? '';
+  await openDashboard(page);
+  const today = await page.evaluate(() => new Date().toLocaleDateString('en-CA'));
+  // A reminder about one habit, as the planner shows it.
+  await page.evaluate(`(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    await registration.showNotification('Protect your streak!', {
+      body: 'Stretch is on a 3-day streak.',
+      tag: 'streak-protection-${today}',
+      data: { habitId: '${habitId}', date: '${today}' },
+      actions: [{ action: 'complete', title: 'Mark complete' }],
+    });
+  })()`);
+  // The platform's click on 'Mark complete', delivered to the service worker as it would be.
+  const [worker] = context.serviceWorkers();
+  if (!worker) throw new Error('no service worker');
+  await worker.evaluate(`(async () => {
+    const [notification] = await self.registration.getNotifications();
+    self.dispatchEvent(new NotificationEvent('notificationclick', { notification, action: 'complete' }));
+  })()`);
+  await expect
+    .poll(async () => {
+      const response = await page.request.get(`/api/completions?from=${today}&to=${today}`);
+      return ((await response.json()) as { habitId: string }[]).map((c) => c.habitId);
+    })
+    .toEqual([habitId]);
+  expect(await shownNotifications(page)).toEqual([]);
+});
+
 for (const theme of THEMES) {
   test(`the Smart Habit Reminders panel in ${theme}, wide and narrow: no axe violations`, async ({
     page,
