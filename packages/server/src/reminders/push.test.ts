@@ -17,6 +17,7 @@ import {
   type TestServer,
 } from '../../test/harness';
 import { createLogger } from '../logger';
+import { openDatabase } from '../db/client';
 import { pushSubscriptions } from '../db/schema';
 import { sendDuePushes, webPushSender } from './push-sender';
 
@@ -214,5 +215,47 @@ describe.each(DATABASE_KINDS)('reminder pushes on %s', (kind) => {
         .from(pushSubscriptions)
         .where(eq(pushSubscriptions.endpoint, endpoint)),
     ).toEqual([]);
+  });
+});
+
+describe('reminder pushes from two instances at once, on postgres', () => {
+  let server: TestServer;
+  let push: Awaited<ReturnType<typeof startPushService>>;
+
+  beforeAll(async () => {
+    server = await startTestServer('postgres', { now: () => EVENING });
+    push = await startPushService();
+  });
+  afterAll(async () => {
+    await push.close();
+    await server.stop();
+  });
+
+  it('sends each reminder once when every instance runs its round at the same moment', async () => {
+    // A second instance: its own connections to the same database.
+    const other = await openDatabase({ kind: 'postgres', url: server.config.databaseUrl ?? '' });
+    try {
+      const users = await Promise.all(
+        [1, 2, 3].map(async (n) => {
+          const { client } = await signUp(server);
+          await client.patch('/api/settings', { timeZone: 'Asia/Manila' });
+          await client.post('/api/habits', { title: `Habit ${String(n)}` });
+          const path = `/push/twice/${String(n)}`;
+          await client.request('PUT', '/api/push/subscription', {
+            endpoint: `${push.url}${path}`,
+            keys: browserKeys().keys,
+          });
+          return path;
+        }),
+      );
+      const before = push.received.length;
+      const round = (db: typeof other.db) =>
+        sendDuePushes({ db, now: EVENING, send: webPushSender(VAPID), logger });
+      await Promise.all([round(server.database.db), round(other.db), round(other.db)]);
+      const paths = push.received.slice(before).map((r) => r.path);
+      for (const path of users) expect(paths.filter((p) => p === path)).toHaveLength(1);
+    } finally {
+      await other.close();
+    }
   });
 });
