@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import {
   APP_URL,
+  CHROMIUM_LAUNCH,
   DATA_DIR,
   DESKTOP_APP_URL,
   E2E_PORT,
@@ -29,18 +30,7 @@ export default defineConfig({
     // that fail chunks or fake /build.json would test the worker instead. installable.spec.ts,
     // about the worker, allows it.
     serviceWorkers: 'block',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
-    },
+    launchOptions: CHROMIUM_LAUNCH,
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: [

@@ -15,3 +15,17 @@ export const OUTBOX_DIR = path.join(DATA_DIR, 'outbox');
 export const WEBHOOK_SECRET = 'whsec_habitquest_e2e';
 export const FEEDBACK_EMAIL = 'feedback@e2e.habitquest.test';
 export const DESKTOP_APP_URL = 'https://apps.example.com/habitquest-desktop';
+
+/** How the tests start Debian's Chromium (a spec that needs more passes these and its own). */
+export const CHROMIUM_LAUNCH = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
+};

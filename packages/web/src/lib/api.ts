@@ -14,6 +14,7 @@ import {
   type Route,
 } from '@habitquest/contracts/routes';
 import { reportReachable } from './reachability';
+import { randomId } from './random-id';
 
 export class ApiError extends Error {
   constructor(
@@ -34,7 +35,7 @@ type Options = { body?: unknown; idempotencyKey?: string; signal?: AbortSignal }
  * This tab's id, sent with every request: the live updates a request causes carry it back, and
  * this tab skips them, having refreshed what its own change touched (features/live).
  */
-export const CLIENT_ID = crypto.randomUUID();
+export const CLIENT_ID = randomId();
 
 /** What a call of route R takes: each part only when the route has it, optional when it may. */
 export type CallInput<R> = (keyof ParamsOf<PathOf<R>> extends never

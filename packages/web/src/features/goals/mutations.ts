@@ -17,6 +17,7 @@ import type { ListChange } from '../offline/list-changes';
 import { habitsQuery } from '../habits/queries';
 import { goalsCopy as copy } from './copy';
 import { categoriesQuery } from './queries';
+import { randomId } from '../../lib/random-id';
 
 /** PATCH /api/categories/:id {monthlyTargetXp}, optimistic. */
 export function useUpdateCategoryTarget() {
@@ -41,7 +42,7 @@ export function useCreateCategory() {
     type: 'category-create',
     show: 'when-queued',
     prepare: (input) => {
-      const id = crypto.randomUUID();
+      const id = randomId();
       const draft: Category = {
         id,
         name: normalizeCategoryName(input.name),

@@ -31,6 +31,7 @@ import { meQuery } from '../me/queries';
 import { habitsCopy as copy } from './copy';
 import { celebrateLevelUp } from './level-up';
 import { habitKeys } from './queries';
+import { randomId } from '../../lib/random-id';
 
 /** Habit and period keys with a toggle in flight: a second toggle of the same one is ignored. */
 const inFlight = new Set<string>();
@@ -185,7 +186,7 @@ export function useToggleCompletion() {
     if (inFlight.has(flight)) return;
     inFlight.add(flight);
     mutation.mutate(
-      { ...toggle, id: crypto.randomUUID() },
+      { ...toggle, id: randomId() },
       {
         onSettled: () => {
           inFlight.delete(flight);
@@ -203,7 +204,7 @@ export function useCreateHabit() {
   return useQueuedMutation<HabitCreate, Habit>({
     type: 'habit-create',
     prepare: (input, client) => {
-      const id = crypto.randomUUID();
+      const id = randomId();
       return {
         ...requestTo(routes.createHabit, { body: { ...input, id } }),
         changes: [{ list: 'habits', op: 'put', item: draftHabit(id, input, client) }],

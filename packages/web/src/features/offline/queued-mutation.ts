@@ -21,6 +21,7 @@ import {
   type ListName,
 } from './list-changes';
 import { queueChange, sendQueued, type Sent } from './send-queued';
+import { randomId } from '../../lib/random-id';
 
 /** What one user action sends, and what it does to the lists on screen. */
 export type Prepared = {
@@ -56,7 +57,7 @@ export function useQueuedMutation<TVars extends object, TResult>(options: {
   return useOptimisticMutation({
     store: async (vars: TVars) => {
       const { changes, ...request } = options.prepare(vars, client);
-      const id = crypto.randomUUID();
+      const id = randomId();
       const payload: ListChangesPayload = { changes };
       await queueChange({
         id,

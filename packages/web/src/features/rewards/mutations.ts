@@ -24,6 +24,7 @@ import { rewardsCopy as copy } from './copy';
 import { purchasesQuery, rewardsQuery } from './queries';
 import { canRedeem } from '@habitquest/core/rewards';
 import { pendingPurchase, shopAfterRedeem } from './shop-model';
+import { randomId } from '../../lib/random-id';
 
 function withPoints(me: Me, points: number): Me {
   return { ...me, progress: { ...me.progress, points } };
@@ -39,7 +40,7 @@ export function useCreateReward() {
     type: 'reward-create',
     show: 'when-queued',
     prepare: (input) => {
-      const id = crypto.randomUUID();
+      const id = randomId();
       const draft: Reward = { ...input, id };
       return {
         ...requestTo(routes.createReward, { body: { ...input, id } }),
@@ -90,7 +91,7 @@ export function useRedeemReward() {
     mutationFn: (reward: Reward) =>
       call(routes.redeemReward, {
         params: { id: reward.id },
-        idempotencyKey: crypto.randomUUID(),
+        idempotencyKey: randomId(),
       }),
     patches: (reward) => [
       // docs/product.md: local optimistic spending never goes below 0.

@@ -6,6 +6,7 @@
 import type { ImportMode, ImportResult } from '@habitquest/contracts/backup';
 import { routes } from '@habitquest/contracts/routes';
 import { ApiError, toApiError } from '../../lib/api';
+import { randomId } from '../../lib/random-id';
 
 /** 'habitquest-backup-2026-11-23-1930.json': the product, then the local date and time. */
 export function backupFileName(instant: Date): string {
@@ -82,7 +83,7 @@ export function sendImport(options: {
     request.open(routes.importData.method.toUpperCase(), routes.importData.path);
     request.withCredentials = true;
     request.setRequestHeader('content-type', 'application/json');
-    request.setRequestHeader('idempotency-key', crypto.randomUUID());
+    request.setRequestHeader('idempotency-key', randomId());
     request.upload.addEventListener('progress', (event) => {
       if (!event.lengthComputable || event.total === 0) return;
       const percent = Math.round((event.loaded / event.total) * 100);

@@ -5,6 +5,7 @@ import { patch, useOptimisticMutation } from '../../lib/optimistic';
 import { meQuery } from '../me/queries';
 import { queueChange, sendQueued } from '../offline/send-queued';
 import { settingsEntry } from './settings-entry';
+import { randomId } from '../../lib/random-id';
 
 /** The Idempotency-Key of each change, made when it is stored (the same object reaches both). */
 const keys = new WeakMap<SettingsPatch, string>();
@@ -20,7 +21,7 @@ export function useUpdateSettings() {
     // is pending, and nothing else on its account (storage-usage.ts).
     mutationKey: meQuery.queryKey,
     store: async (change: SettingsPatch) => {
-      const id = crypto.randomUUID();
+      const id = randomId();
       keys.set(change, id);
       await queueChange(settingsEntry(id, change));
     },

@@ -20,6 +20,7 @@ import {
 } from '../data-transfer';
 import { settingsDialogCopy as copy } from '../dialog-copy';
 import { Section } from './parts';
+import { randomId } from '../../../lib/random-id';
 
 type Pending = { fileName: string; text: string; warnings: string[] };
 
@@ -155,7 +156,7 @@ export function DataPanel({ onDone }: { onDone: () => void }) {
     try {
       await call(routes.resetData, {
         body: { confirm: true },
-        idempotencyKey: crypto.randomUUID(),
+        idempotencyKey: randomId(),
       });
       await client.invalidateQueries();
       setIsResetOpen(false);
