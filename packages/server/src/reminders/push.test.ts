@@ -259,3 +259,47 @@ describe('reminder pushes from two instances at once, on postgres', () => {
     }
   });
 });
+
+describe('reminder pushes on the days clocks change (pglite)', () => {
+  let clock = EVENING;
+  let server: TestServer;
+  let push: Awaited<ReturnType<typeof startPushService>>;
+
+  beforeAll(async () => {
+    server = await startTestServer('pglite', { now: () => clock });
+    push = await startPushService();
+  });
+  afterAll(async () => {
+    await push.close();
+    await server.stop();
+  });
+
+  // 21:30 local on the 23-hour and the 25-hour day: the reminder is about that local day and
+  // expires at its real midnight, 2.5 hours later either way.
+  it.each([
+    { zone: 'America/New_York', at: '2026-03-09T01:30:00Z', day: '2026-03-08' },
+    { zone: 'America/New_York', at: '2026-11-02T02:30:00Z', day: '2026-11-01' },
+    { zone: 'Europe/Berlin', at: '2026-03-29T19:30:00Z', day: '2026-03-29' },
+    { zone: 'Europe/Berlin', at: '2026-10-25T20:30:00Z', day: '2026-10-25' },
+  ])('$zone on $day', async ({ zone, at, day }) => {
+    clock = new Date(at);
+    const { client } = await signUp(server);
+    await client.patch('/api/settings', { timeZone: zone });
+    await client.post('/api/habits', { title: 'Read' });
+    const browser = browserKeys();
+    const path = `/push/dst/${zone}/${day}`;
+    await client.request('PUT', '/api/push/subscription', {
+      endpoint: `${push.url}${path}`,
+      keys: browser.keys,
+    });
+    const before = push.received.length;
+    await sendDuePushes({ db: server.database.db, now: clock, send: webPushSender(VAPID), logger });
+    const mine = push.received.slice(before).filter((r) => r.path === path);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]?.headers.ttl).toBe(String(2.5 * 3600));
+    expect(decrypt(mine[0]?.body ?? Buffer.alloc(0), browser.ecdh, browser.auth)).toMatchObject({
+      title: 'Evening check-in',
+      tag: `evening-${day}`,
+    });
+  });
+});
