@@ -12,7 +12,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { CLIENT_ID } from '../../lib/api';
 import { invalidateFor } from '../../lib/invalidate';
-import { celebrateAchievements } from '../achievements/celebrate';
 
 export type LiveState = 'connecting' | 'live' | 'offline';
 
@@ -67,7 +66,13 @@ export function useLiveUpdates(isEnabled: boolean): LiveState {
         const isOwn = originOf(event.data) === CLIENT_ID;
         // Unlocked by this tab's own change: celebrated here, and the list read again.
         if (name === 'achievements') {
-          if (isOwn) celebrateAchievements(unlockedIdsOf(event.data));
+          if (isOwn) {
+            const ids = unlockedIdsOf(event.data);
+            // Loaded on the first unlock: the catalogue is not part of the first download.
+            void import('../achievements/celebrate').then((module) => {
+              module.celebrateAchievements(ids);
+            });
+          }
           invalidate(name);
           return;
         }

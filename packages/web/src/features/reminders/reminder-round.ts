@@ -1,0 +1,114 @@
+/**
+ * One round of reminders in an open tab (use-reminders.ts runs it): plan with core's planner,
+ * claim each due reminder on the server, show what the claim answers.
+ */
+import type { Completion, Habit } from '@habitquest/contracts/habits';
+import type { Me } from '@habitquest/contracts/me';
+import { routes } from '@habitquest/contracts/routes';
+import type { LocalDate } from '@habitquest/core/dates';
+import { periodKey } from '@habitquest/core/periods';
+import { planReminders, type Reminder, type ReminderHabit } from '@habitquest/core/reminders/plan';
+import { REMINDER_TEXTS } from '@habitquest/core/reminders/rules';
+import { seededRandom } from '@habitquest/core/reminders/timing';
+import { call } from '../../lib/api';
+import { readDeviceState } from './device-state';
+import { permissionNow, showNotification } from './notifications';
+import { ensurePushSubscription } from './push-subscription';
+import type { ReminderInputs } from './use-reminders';
+
+/** Plans, claims and shows what is due; answers when to plan again. */
+export async function planAndSend(
+  options: ReminderInputs,
+  session: { sessionStartedAt: number; lastInteraction: number },
+): Promise<Date | null> {
+  const { me, habits, completions, today } = options;
+  if (!me || !habits || !completions) return null;
+  const permission = permissionNow();
+  const config = me.settings.reminders;
+  if (!config.enabled || permission !== 'granted') return null;
+  // Reminders when no tab is open, too, where this browser can receive pushes.
+  void ensurePushSubscription();
+  const device = readDeviceState();
+  const { timeZone, weekStart } = me.settings;
+  const sent = await call(routes.listSentReminders);
+  const times = completionTimes(completions);
+  const planned = habits.map((habit) => reminderHabit(habit, completions, today, weekStart));
+  const plan = planReminders({
+    config,
+    permission,
+    isPaused: device.isPaused,
+    snoozedUntil: device.snoozedUntil,
+    activity: {
+      lastAppOpen: device.lastAppOpen,
+      lastInteraction: session.lastInteraction,
+      lastHabitCompletion: latest(Object.values(times).flat()),
+      sessionStartedAt: session.sessionStartedAt,
+      dailySessions: device.dailySessions,
+      habitCompletionTimes: times,
+    },
+    habits: planned,
+    sentToday: sent.map((reminder) => ({ kind: reminder.kind, at: Date.parse(reminder.at) })),
+    now: new Date(),
+    timeZone,
+    weekStart,
+    random: seededRandom(`${me.user.id}:${today}`),
+  });
+  for (const reminder of plan.due) await send(reminder, planned, today, config);
+  return plan.nextWakeAt;
+}
+
+async function send(
+  reminder: Reminder,
+  habits: readonly ReminderHabit[],
+  today: LocalDate,
+  config: Me['settings']['reminders'],
+): Promise<void> {
+  const { habitIds } = await call(routes.claimReminder, {
+    body: { kind: reminder.kind, habitIds: reminder.habitIds, channel: 'tab' },
+  });
+  // Done meanwhile, or already reminded of by another tab, a push or the desktop.
+  const claimed = habits.filter((habit) => habitIds.includes(habit.id));
+  const [only] = claimed;
+  if (!only) return;
+  const text = REMINDER_TEXTS[reminder.kind];
+  await showNotification({
+    title: text.title,
+    body: text.body(claimed),
+    tag: `${reminder.kind}-${today}`,
+    data: claimed.length === 1 ? { habitId: only.id, date: today } : {},
+    requireInteraction: config.persistentReminders,
+    silent: !config.soundEnabled,
+  });
+}
+
+function reminderHabit(
+  habit: Habit,
+  completions: readonly Completion[],
+  today: LocalDate,
+  weekStart: Me['settings']['weekStart'],
+): ReminderHabit {
+  const key = periodKey(today, habit.frequency, weekStart);
+  return {
+    id: habit.id,
+    title: habit.title,
+    frequency: habit.frequency,
+    streak: habit.streak,
+    isCompletedInCurrentPeriod: completions.some(
+      (completion) => completion.habitId === habit.id && completion.periodKey === key,
+    ),
+    lastCompletedAt: habit.lastCompletedAt === null ? null : Date.parse(habit.lastCompletedAt),
+  };
+}
+
+/** When each habit was completed (the planner learns the user's habitual hours from them). */
+function completionTimes(completions: readonly Completion[]): Record<string, number[]> {
+  const times: Record<string, number[]> = {};
+  for (const completion of completions) {
+    (times[completion.habitId] ??= []).push(Date.parse(completion.completedAt));
+  }
+  return times;
+}
+
+function latest(values: readonly number[]): number | null {
+  return values.length === 0 ? null : Math.max(...values);
+}
