@@ -5,6 +5,7 @@
  * never again from a second tab. The Smart Habit Reminders panel passes axe in both themes.
  */
 import type { Page } from '@playwright/test';
+import { HabitsSection } from './pages/habits-section';
 import { SettingsDialog } from './pages/settings';
 import { expectNoAxeViolations } from './support/axe';
 import { expect, signUpThroughApi, test } from './support/fixtures';
@@ -157,6 +158,38 @@ test("a reminder's 'Mark complete' completes its habit for that day, from the se
     })
     .toEqual([habitId]);
   expect(await shownNotifications(page)).toEqual([]);
+});
+
+test('clicking a reminder brings the app forward on its habit: its tab, its toggle focused', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await context.grantPermissions(['notifications']);
+  await signUpThroughApi(page.request, baseURL ?? '');
+  const made = await page.request.post('/api/habits', {
+    data: { title: 'Weekly review', frequency: 'weekly' },
+    headers: { origin: baseURL ?? '' },
+  });
+  const { id } = (await made.json()) as { id: string };
+  await openDashboard(page);
+  await page.evaluate(`(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    await registration.showNotification('Time for your habits', {
+      body: '1 habit waiting for you: Weekly review.',
+      tag: 'intelligent-test',
+      data: { habitId: '${id}' },
+    });
+  })()`);
+  const [worker] = context.serviceWorkers();
+  if (!worker) throw new Error('no service worker');
+  await worker.evaluate(`(async () => {
+    const [notification] = await self.registration.getNotifications();
+    self.dispatchEvent(new NotificationEvent('notificationclick', { notification }));
+  })()`);
+  const habits = new HabitsSection(page);
+  await expect(habits.tab('Weekly')).toHaveAttribute('aria-selected', 'true');
+  await expect(habits.toggle('Weekly review')).toBeFocused();
 });
 
 for (const theme of THEMES) {

@@ -104,7 +104,7 @@ self.addEventListener('notificationclick', (event: NotificationEvent) => {
     event.waitUntil(completeFromNotification(habitId, date, notification.tag));
     return;
   }
-  event.waitUntil(focusApp());
+  event.waitUntil(focusApp(habitId));
 });
 
 async function completeFromNotification(habitId: string, date: string, tag: string) {
@@ -119,17 +119,20 @@ async function completeFromNotification(habitId: string, date: string, tag: stri
     body: JSON.stringify({ completed: true }),
   }).catch(() => null);
   // Could not complete it from here (offline, signed out): open the app to do it there.
-  if (!response?.ok) await focusApp();
+  if (!response?.ok) await focusApp(habitId);
 }
 
-async function focusApp(): Promise<void> {
+/** Brings a HabitQuest tab forward on the habit (features/reminders/focus-habit.ts), or opens one. */
+async function focusApp(habitId: string | null): Promise<void> {
   const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
   const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
   if (open) {
-    await open.focus();
+    if (habitId) open.postMessage({ type: 'focus-habit', habitId });
+    // Browsers allow it only while handling the user's click; the tab has its message anyway.
+    await open.focus().catch(() => undefined);
     return;
   }
-  await self.clients.openWindow('/');
+  await self.clients.openWindow(habitId ? `/?habit=${encodeURIComponent(habitId)}` : '/');
 }
 
 // The first worker controls the tab that installed it without a reload (offline from the first

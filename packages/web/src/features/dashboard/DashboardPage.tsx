@@ -18,6 +18,7 @@ import { habitsQuery, yearCompletionsQuery } from '../habits/queries';
 import { useLiveUpdates } from '../live/use-live-updates';
 import { OfflineSync } from '../offline/OfflineSync';
 import { useReminders } from '../reminders/use-reminders';
+import { focusHabitToggle, useAfterRender, useFocusHabitRequest } from '../reminders/focus-habit';
 import { isReachable, subscribeReachability } from '../../lib/reachability';
 import { meQuery } from '../me/queries';
 import { UpgradeHost } from '../pro/UpgradeHost';
@@ -102,6 +103,24 @@ export function DashboardPage() {
   const toggle = useToggleCompletion();
   const timeZoneOffer = useTimeZoneOffer(settings?.timeZone);
   useReminders({ me: me.data, habits: habits.data, completions: todayYear.data, today });
+  // A reminder clicked: today, under the habit's frequency, the focus on its toggle.
+  const focusRequest = useFocusHabitRequest();
+  const asked = focusRequest.habitId;
+  useAfterRender(() => {
+    if (asked === null || !habits.data) return;
+    const habit = habits.data.find((h) => h.id === asked);
+    if (!habit) {
+      focusRequest.done();
+      return;
+    }
+    if (picked !== null) setPicked(null);
+    if (frequency !== habit.frequency) setFrequency(habit.frequency);
+    else {
+      // Its card is on screen now, unless the habit is not due today: then there is none to focus.
+      focusHabitToggle(habit.id);
+      focusRequest.done();
+    }
+  });
 
   useEffect(() => {
     if (!settings) return;

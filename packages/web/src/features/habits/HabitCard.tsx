@@ -28,6 +28,7 @@ export function HabitCard({
 }) {
   return (
     <li
+      data-habit-id={habit.id}
       className={cx(
         'group relative flex min-w-0 flex-col overflow-hidden rounded-2xl border bg-white shadow-sm transition hover:shadow-md dark:bg-slate-900',
         isCompleted

@@ -1,0 +1,58 @@
+/**
+ * A reminder clicked brings the app forward on its habit (docs/product.md "Reminders"): the
+ * service worker tells an open tab `{type: 'focus-habit', habitId}`, or opens the app at
+ * `/?habit=<id>`. The dashboard shows today under the habit's frequency and puts the focus on its
+ * toggle, so Enter completes it.
+ */
+import { useEffect, useRef, useState } from 'react';
+
+const PARAM = 'habit';
+
+/** The habit a reminder asked for, until `done` is called. */
+export function useFocusHabitRequest(): { habitId: string | null; done: () => void } {
+  const [habitId, setHabitId] = useState<string | null>(() => {
+    const url = new URL(window.location.href);
+    const fromUrl = url.searchParams.get(PARAM);
+    if (fromUrl !== null) {
+      // Asked once: a reload later should not jump to it again.
+      url.searchParams.delete(PARAM);
+      window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
+    }
+    return fromUrl;
+  });
+  useEffect(() => {
+    if (!('serviceWorker' in navigator)) return;
+    const onMessage = (event: MessageEvent<unknown>): void => {
+      const data = event.data as { type?: unknown; habitId?: unknown } | null;
+      if (data?.type === 'focus-habit' && typeof data.habitId === 'string')
+        setHabitId(data.habitId);
+    };
+    navigator.serviceWorker.addEventListener('message', onMessage);
+    return () => {
+      navigator.serviceWorker.removeEventListener('message', onMessage);
+    };
+  }, []);
+  return {
+    habitId,
+    done: () => {
+      setHabitId(null);
+    },
+  };
+}
+
+/** Focuses the habit's toggle, when its card is on screen. */
+export function focusHabitToggle(habitId: string): void {
+  const card = document.querySelector(`[data-habit-id="${CSS.escape(habitId)}"]`);
+  const toggle = card?.querySelector<HTMLElement>('button[aria-pressed]');
+  toggle?.scrollIntoView({ block: 'center' });
+  toggle?.focus();
+}
+
+/** Runs `callback` after every render (a request may take a render or two to be met). */
+export function useAfterRender(callback: () => void): void {
+  const latest = useRef(callback);
+  latest.current = callback;
+  useEffect(() => {
+    latest.current();
+  });
+}
