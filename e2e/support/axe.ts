@@ -5,9 +5,13 @@ import { expect, type Page } from '@playwright/test';
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   // Colours in the middle of a transition (a theme just applied, a dialog fading in) are not the
   // page's own: let the running finite animations and transitions end first.
-  await page.evaluate(`Promise.all(document.getAnimations()
-    .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
-    .map((animation) => animation.finished.catch(() => undefined)))`);
+  // At most 2 s: a paused animation never finishes.
+  await page.evaluate(`Promise.race([
+    Promise.all(document.getAnimations()
+      .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+      .map((animation) => animation.finished.catch(() => undefined))),
+    new Promise((resolve) => setTimeout(resolve, 2000)),
+  ])`);
   const results = await new AxeBuilder({ page })
     // Toasts arrive at any moment (an achievement unlocked by the live updates) and fade in while
     // axe reads the page, so their colours are caught half-way; they are sonner's own styles.
