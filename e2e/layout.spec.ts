@@ -107,7 +107,8 @@ test('level-up is a banner with the new level; toasts sit at the bottom, clear o
   account,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
+  // Four passes, each with a reload, a level-up and axe: slow on two busy cores.
+  test.setTimeout(180_000);
   for (const theme of THEMES) {
     for (const size of [VIEWPORTS.wide, VIEWPORTS.narrow]) {
       // Each pass levels a fresh habit up from level 1: a new account per pass is not needed, as
