@@ -159,4 +159,21 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The desktop shell talks to the server over HTTP and to the page through the bridge.
+    files: ['packages/desktop/{src,test}/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@habitquest/server*', '@habitquest/web*'],
+              message: 'the desktop shell imports core and contracts only (docs/desktop.md).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -32,6 +32,21 @@ if [ ! -d /usr/share/fonts/truetype/noto ] || ! ls /usr/share/fonts/truetype/not
   apt_install fonts-noto-color-emoji
 fi
 
+step "A desktop session for the desktop shell's tests (packages/desktop)"
+# Xvfb for its window, dbus-daemon for a private session bus, xdotool to hide and show the
+# window, python3-gi with Ayatana AppIndicator for its tray, notify-send for the fallback.
+desktop_missing=()
+command -v Xvfb >/dev/null 2>&1 || desktop_missing+=(xvfb)
+command -v dbus-daemon >/dev/null 2>&1 || desktop_missing+=(dbus)
+command -v xdotool >/dev/null 2>&1 || desktop_missing+=(xdotool)
+command -v notify-send >/dev/null 2>&1 || desktop_missing+=(libnotify-bin)
+/usr/bin/python3 -c "import gi; gi.require_version('AyatanaAppIndicator3', '0.1')" >/dev/null 2>&1 ||
+  desktop_missing+=(python3-gi gir1.2-ayatanaappindicator3-0.1)
+if [ "${#desktop_missing[@]}" -gt 0 ]; then
+  echo "Installing Debian's ${desktop_missing[*]}…"
+  apt_install "${desktop_missing[@]}"
+fi
+
 step "PostgreSQL for the integration tests ($TEST_DATABASE_URL)"
 if ! command -v pg_ctlcluster >/dev/null 2>&1; then
   echo "PostgreSQL is missing: installing Debian's package (apt-get install postgresql)…"
