@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench`: every benchmark in bench/, each printing its figures against a bare baseline
-// measured in the same run. Figures, not pass/fail: targets are read by people (docs/performance.md).
+// measured in the same run or against the issue's targets. Figures, not pass/fail: targets are
+// read by people (docs/performance.md).
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';

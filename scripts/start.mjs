@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: build the web app and the server bundle when missing or older than their sources,
 // then serve the whole product (API + web app) from one Node process running built JavaScript.
+// `--build-only` stops after building (the desktop shell, scripts/desktop.mjs, runs the bundle).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -55,6 +56,8 @@ if (bundledAt < Math.max(...serverSources.map(newestMtime))) {
   console.log('› Building the server…');
   run(process.execPath, ['scripts/build-server.mjs']);
 }
+
+if (process.argv.includes('--build-only')) process.exit(0);
 
 const server = spawn(process.execPath, ['--enable-source-maps', serverBundle], {
   cwd: root,

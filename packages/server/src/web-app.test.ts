@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppEnv } from './app-env';
 import { createLogger } from './logger';
-import { buildIdOf, looksLikeFile, mountWebApp } from './web-app';
+import { buildIdOf, isNotModified, looksLikeFile, mountWebApp } from './web-app';
 
 const INDEX = (entry: string) =>
   `<!doctype html><head><script src="/theme-init.js"></script><script type="module" crossorigin src="${entry}"></script></head><div id="root"></div>`;
@@ -61,6 +61,32 @@ describe('the built web app', () => {
     const plain = await app.request('/assets/big-ccc333.js');
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect(await plain.text()).toContain('habit habit');
+  });
+
+  it('serves index.html at / and the unhashed files to be checked at each use, never immutable', async () => {
+    for (const file of ['/', '/index.html', '/favicon.svg']) {
+      const response = await app.request(file, { headers: { 'accept-encoding': 'gzip, br' } });
+      expect(response.status, file).toBe(200);
+      expect(response.headers.get('cache-control'), file).toBe('no-cache');
+    }
+  });
+
+  it('answers 304 without a body when the copy the browser has is current', async () => {
+    const first = await app.request('/favicon.svg');
+    const lastModified = first.headers.get('last-modified') ?? '';
+    expect(lastModified).not.toBe('');
+    const again = await app.request('/favicon.svg', {
+      headers: { 'if-modified-since': lastModified },
+    });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    expect(again.headers.get('cache-control')).toBe('no-cache');
+    // A copy older than the file gets the file.
+    const older = await app.request('/favicon.svg', {
+      headers: { 'if-modified-since': new Date(Date.parse(lastModified) - 60_000).toUTCString() },
+    });
+    expect(older.status).toBe(200);
+    expect(await older.text()).toBe('<svg/>');
   });
 
   it('serves the service worker to be checked at each update, not cached forever', async () => {
@@ -121,6 +147,16 @@ describe('build ids and file-like paths', () => {
   it('finds the entry script, not the classic theme script', () => {
     expect(buildIdOf(INDEX('/assets/index-x.js'))).toBe('/assets/index-x.js');
     expect(buildIdOf('<div id="root"></div>')).toBeNull();
+  });
+
+  it('compares If-Modified-Since with Last-Modified, ignoring what is not a date', () => {
+    const modified = 'Tue, 24 Nov 2026 19:33:16 GMT';
+    expect(isNotModified(modified, modified)).toBe(true);
+    expect(isNotModified('Tue, 24 Nov 2026 19:33:17 GMT', modified)).toBe(true);
+    expect(isNotModified('Tue, 24 Nov 2026 19:33:15 GMT', modified)).toBe(false);
+    expect(isNotModified('yesterday', modified)).toBe(false);
+    expect(isNotModified(undefined, modified)).toBe(false);
+    expect(isNotModified(modified, null)).toBe(false);
   });
 
   it('tells files from pages', () => {

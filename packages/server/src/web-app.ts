@@ -31,6 +31,14 @@ export function looksLikeFile(requestPath: string): boolean {
   return requestPath.startsWith('/assets/') || /\/[^/]*\.[a-z0-9]{1,12}$/i.test(requestPath);
 }
 
+/** If-Modified-Since at or after the file's Last-Modified (HTTP dates, whole seconds). */
+export function isNotModified(ifModifiedSince: string | undefined, lastModified: string | null) {
+  if (!ifModifiedSince || !lastModified) return false;
+  const since = Date.parse(ifModifiedSince);
+  const modified = Date.parse(lastModified);
+  return Number.isFinite(since) && Number.isFinite(modified) && modified <= since;
+}
+
 /**
  * Serves the built SPA; any unknown page path gets index.html so client-side routes load. A
  * missing file answers 404: a tab left open across a redeploy asks for chunks that are gone, and
@@ -68,6 +76,21 @@ export function mountWebApp(app: Hono<AppEnv>, webDist: string, logger: Logger):
   app.get(BUILD_ID_PATH, async (c) => {
     c.header('Cache-Control', 'no-store');
     return c.json({ build: buildIdOf(await readFile(indexFile, 'utf8')) });
+  });
+  // The other files keep their names across deployments (index.html at / included, the classic
+  // scripts theme-init.js and early.js, icons, sounds): a browser may keep them but must ask
+  // first, and a file that has not changed since its copy answers 304 without a body.
+  app.use('*', async (c, next) => {
+    await next();
+    if (c.res.status !== 200 || !c.res.headers.has('Last-Modified')) return;
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-cache');
+    if (isNotModified(c.req.header('If-Modified-Since'), c.res.headers.get('Last-Modified'))) {
+      await c.res.body?.cancel();
+      const headers = new Headers(c.res.headers);
+      headers.delete('Content-Length');
+      headers.delete('Content-Encoding');
+      c.res = new Response(null, { status: 304, headers });
+    }
   });
   // The build writes .br and .gz beside each text file (scripts/precompress.mjs): sent as such to
   // browsers that accept them, with Vary: Accept-Encoding.

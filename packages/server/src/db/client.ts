@@ -3,8 +3,10 @@
  * DATA_DIR. Both are driven through one Drizzle type, so no code above this file knows which.
  */
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -128,8 +130,58 @@ async function listenPostgres(
   };
 }
 
+/**
+ * PostgreSQL settings of the embedded database, for a small server (docs/performance.md,
+ * "Embedded footprint"). PGlite's memory is WebAssembly memory: it grows and never shrinks, and
+ * every page Postgres has touched stays resident. Its defaults are a full server's (128 MB of
+ * shared buffers, zeroed at start; 64 MB for an index build): sized down, reads miss the buffer
+ * pool into the operating system's file cache instead, which keeps the data directory's pages
+ * anyway.
+ */
+export const PGLITE_SETTINGS = {
+  shared_buffers: '16MB',
+  maintenance_work_mem: '16MB',
+  work_mem: '4MB',
+  temp_buffers: '4MB',
+} as const;
+
+export const PGLITE_START_PARAMS = [
+  ...PGlite.defaultStartParams,
+  ...Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+];
+
+/**
+ * Creates the embedded database in a worker thread. PGlite creates one with a second, throwaway
+ * instance (initdb) whose hundreds of megabytes stay in the process until a garbage collection
+ * that an idle server may never run; a worker's memory goes with it when it ends.
+ */
+async function createPgliteDatabase(pgDataDir: string): Promise<void> {
+  const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const worker = new Worker(
+    `const { workerData } = require('node:worker_threads');
+     const { PGlite } = require(workerData.pglite);
+     (async () => {
+       const client = new PGlite(workerData.dir, { startParams: workerData.startParams });
+       await client.waitReady;
+       await client.close();
+     })().catch((error) => { process.exitCode = 1; throw error; });`,
+    { eval: true, workerData: { pglite, dir: pgDataDir, startParams: PGLITE_START_PARAMS } },
+  );
+  let failure: unknown = null;
+  worker.on('error', (error) => {
+    failure = error;
+  });
+  const code = await new Promise<number>((resolve) => worker.once('exit', resolve));
+  if (failure !== null || code !== 0)
+    throw new Error(`creating the embedded database in ${pgDataDir} failed`, { cause: failure });
+}
+
 async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
-  const client = dataDir === null ? new PGlite() : new PGlite(path.join(dataDir, 'pglite'));
+  const options = { startParams: PGLITE_START_PARAMS };
+  const pgDataDir = dataDir === null ? null : path.join(dataDir, 'pglite');
+  if (pgDataDir !== null && !existsSync(path.join(pgDataDir, 'PG_VERSION')))
+    await createPgliteDatabase(pgDataDir);
+  const client = pgDataDir === null ? new PGlite(options) : new PGlite(pgDataDir, options);
   await client.waitReady;
   const db = drizzlePglite(client, { schema });
   return {

@@ -1,0 +1,152 @@
+/**
+ * What goes over the wire, seen over real HTTP with the raw bytes (node:http, which, unlike
+ * fetch, decompresses nothing): the built web app precompressed (brotli, gzip) and cached by
+ * name, index.html revalidated, API answers compressed, and the event stream never compressed.
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp, startTestServer, type TestServer } from '../test/harness';
+
+type Raw = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
+
+function get(url: string, headers: Record<string, string> = {}): Promise<Raw> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks),
+          });
+        });
+      })
+      .on('error', reject);
+  });
+}
+
+const SCRIPT = `export const words = ${JSON.stringify('habit quest '.repeat(4000))};`;
+/** As large as the real one (about 3 KB): the smallest answers (under 1 KB) are sent as they are. */
+const INDEX = `<!doctype html><head><meta name="description" content="${'A habit tracker. '.repeat(120)}"><script type="module" src="/assets/app-abc123.js"></script></head><div id="root"></div>`;
+
+describe('compression and caching over HTTP', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    const webDist = mkdtempSync(path.join(tmpdir(), 'hq-web-wire-'));
+    mkdirSync(path.join(webDist, 'assets'));
+    // What the build writes (scripts/precompress.mjs): the file, its .br and its .gz.
+    writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), SCRIPT);
+    writeFileSync(path.join(webDist, 'assets', 'app-abc123.js.br'), brotliCompressSync(SCRIPT));
+    writeFileSync(path.join(webDist, 'assets', 'app-abc123.js.gz'), gzipSync(SCRIPT));
+    writeFileSync(path.join(webDist, 'index.html'), INDEX);
+    server = await startTestServer('pglite', { env: { WEB_DIST: webDist } });
+  });
+
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  it('sends a built script as brotli, gzip or plain by what the browser accepts, cached forever', async () => {
+    const url = `${server.url}/assets/app-abc123.js`;
+    const brotli = await get(url, { 'accept-encoding': 'gzip, deflate, br' });
+    const gzip = await get(url, { 'accept-encoding': 'gzip' });
+    const plain = await get(url);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.body).toString()).toBe(SCRIPT);
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.body).toString()).toBe(SCRIPT);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(SCRIPT);
+    expect(brotli.body.length).toBeLessThan(SCRIPT.length / 10);
+    for (const answer of [brotli, gzip, plain]) {
+      expect(answer.status).toBe(200);
+      expect(answer.headers['content-type']).toContain('javascript');
+      expect(answer.headers.vary).toContain('Accept-Encoding');
+      expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(Number(answer.headers['content-length'])).toBe(answer.body.length);
+    }
+  });
+
+  it('sends index.html compressed and to be checked at each use, never kept as immutable', async () => {
+    for (const route of ['/', '/welcome']) {
+      const page = await get(`${server.url}${route}`, { 'accept-encoding': 'gzip, deflate, br' });
+      expect(page.status, route).toBe(200);
+      expect(page.headers['cache-control'], route).toBe('no-cache');
+      expect(page.headers.vary, route).toContain('Accept-Encoding');
+      expect(page.headers['content-type'], route).toContain('text/html');
+      const encoding = page.headers['content-encoding'];
+      expect(['br', 'gzip'], route).toContain(encoding);
+      const html = encoding === 'br' ? brotliDecompressSync(page.body) : gunzipSync(page.body);
+      expect(html.toString(), route).toBe(INDEX);
+    }
+    const first = await get(`${server.url}/`);
+    const again = await get(`${server.url}/`, {
+      'if-modified-since': String(first.headers['last-modified']),
+    });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+  });
+
+  it('compresses API answers with gzip for clients that accept it, and not for others', async () => {
+    const { client } = await signUp(server);
+    for (let i = 0; i < 5; i += 1)
+      await client.post('/api/habits', { title: `Habit ${String(i)}` });
+    const url = `${server.url}/api/habits`;
+    const cookie = client.cookieHeader;
+    const compressed = await get(url, { cookie, 'accept-encoding': 'gzip, deflate, br' });
+    expect(compressed.status).toBe(200);
+    expect(compressed.headers['content-encoding']).toBe('gzip');
+    expect(compressed.headers.vary).toContain('Accept-Encoding');
+    expect(compressed.headers['cache-control']).toBe('no-store');
+    const habits = JSON.parse(gunzipSync(compressed.body).toString()) as unknown[];
+    expect(habits).toHaveLength(5);
+    const plain = await get(url, { cookie, 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(plain.body.toString())).toEqual(habits);
+  });
+
+  it('never compresses the event stream: each event arrives as it happens, as plain text', async () => {
+    const { client } = await signUp(server);
+    const frames: string[] = [];
+    let onFrame: (() => void) | null = null;
+    const request = http.get(`${server.url}/api/events`, {
+      headers: { cookie: client.cookieHeader, 'accept-encoding': 'gzip, deflate, br' },
+    });
+    const response = await new Promise<http.IncomingMessage>((resolve, reject) => {
+      request.on('response', resolve).on('error', reject);
+    });
+    try {
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/event-stream');
+      expect(response.headers['content-encoding']).toBeUndefined();
+      expect(response.headers['cache-control']).toContain('no-transform');
+      response.setEncoding('utf8');
+      response.on('data', (text: string) => {
+        frames.push(text);
+        onFrame?.();
+      });
+      const arrival = (pattern: RegExp) =>
+        new Promise<void>((resolve) => {
+          const check = () => {
+            if (pattern.test(frames.join(''))) resolve();
+          };
+          onFrame = check;
+          check();
+        });
+      await arrival(/event: heartbeat/);
+      // The stream is still open: a change made now arrives on it, not when it ends.
+      await client.post('/api/habits', { title: 'Seen live' });
+      await arrival(/Seen live|event: habits/);
+      expect(response.complete).toBe(false);
+    } finally {
+      request.destroy();
+    }
+  });
+});
