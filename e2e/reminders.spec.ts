@@ -133,7 +133,13 @@ test("a reminder's 'Mark complete' completes its habit for that day, from the se
   const ids = await createHabits(page.request, baseURL ?? '', [{ title: 'Stretch', xp: 10 }]);
   const habitId = ids.get('Stretch') ?? '';
   await openDashboard(page);
-  const today = await page.evaluate(() => new Date().toLocaleDateString('en-CA'));
+  // Today as the server counts it, in the account's zone (the browser's may be a day ahead).
+  const me = (await (await page.request.get('/api/me')).json()) as {
+    settings: { timeZone: string };
+  };
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: me.settings.timeZone }).format(
+    new Date(),
+  );
   // A reminder about one habit, as the planner shows it.
   await page.evaluate(`(async () => {
     const registration = await navigator.serviceWorker.ready;

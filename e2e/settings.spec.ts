@@ -27,7 +27,15 @@ type AudioState = {
 };
 
 const ACCENTS = ['Blue', 'Emerald', 'Purple', 'Amber', 'Rose', 'Cyan', 'Black', 'White'] as const;
-const TABS: SettingsTab[] = ['Audio', 'Appearance', 'Regional', 'Data', 'Storage', 'Notifications'];
+const TABS: SettingsTab[] = [
+  'Audio',
+  'Appearance',
+  'Regional',
+  'Vacation',
+  'Data',
+  'Storage',
+  'Notifications',
+];
 
 async function audioState(page: Page): Promise<AudioState | null> {
   // A string, as the e2e project is compiled without the DOM's types.

@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
 export type SettingsTab =
-  'Audio' | 'Appearance' | 'Regional' | 'Data' | 'Storage' | 'Notifications';
+  'Audio' | 'Appearance' | 'Regional' | 'Vacation' | 'Data' | 'Storage' | 'Notifications';
 
 /** The Settings dialog, opened from the hero. */
 export class SettingsDialog {

@@ -14,6 +14,7 @@ export const EVENT_NAMES = [
   'settings',
   'plan',
   'achievements',
+  'rest',
   'resync',
   'heartbeat',
 ] as const;
@@ -29,6 +30,7 @@ export const QUERY_ROOTS = [
   'me',
   'analytics',
   'achievements',
+  'rest',
 ] as const;
 export type QueryRoot = (typeof QUERY_ROOTS)[number];
 export type QueryKeyPrefix = readonly [QueryRoot, ...string[]];
@@ -52,6 +54,8 @@ export const INVALIDATES: Record<EventName, readonly QueryKeyPrefix[]> = {
   plan: [['me'], ['analytics']],
   // Unlocked by a change; the tab that made it also celebrates them (features/achievements).
   achievements: [['achievements']],
+  // A skip, a pause or a vacation moves streaks (habits, me) and completion rates (analytics).
+  rest: [['rest'], ['habits'], ['me'], ['analytics']],
   resync: QUERY_ROOTS.map((root) => [root] as const),
   heartbeat: [],
 };

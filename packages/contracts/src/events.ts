@@ -28,6 +28,8 @@ export const EVENT_PAYLOADS = {
   plan: z.object({ isPro: z.boolean() }),
   /** The achievements a change just unlocked. */
   achievements: z.object({ ids: z.array(z.string()) }),
+  /** A skip, pause or vacation changed: the habits it touched (none named: a vacation, all). */
+  rest: z.object({ habitIds: z.array(zId).optional() }),
   /**
    * Everything may have changed (import, reset, a gap in the stream, or an event too large to
    * send, such as a category delete that moved hundreds of habits): refetch all.

@@ -55,8 +55,12 @@ describe('zHabit', () => {
       bestStreak: 4,
       lastCompletedAt: null,
       createdAt: '2024-03-01T10:00:00.000Z',
+      pause: null,
     };
     expect(zHabit.parse(habit)).toEqual(habit);
+    const paused = { ...habit, pause: { startsOn: '2024-03-02', resumesOn: null } };
+    expect(zHabit.parse(paused)).toEqual(paused);
+    expect(zHabit.safeParse({ ...habit, pause: undefined }).success).toBe(false);
     expect(zHabit.safeParse({ ...habit, streak: -1 }).success).toBe(false);
     expect(zHabit.safeParse({ ...habit, frequency: 'hourly' }).success).toBe(false);
   });

@@ -18,6 +18,7 @@ import {
 } from './common';
 import { HABIT_XP_MAX, HABIT_XP_MIN } from './bounds';
 import { zProgress } from './me';
+import { zHabitPause } from './rest';
 
 export { HABIT_XP_MAX, HABIT_XP_MIN };
 
@@ -58,6 +59,8 @@ export const zHabit = z.object({
   bestStreak: z.int().min(0),
   lastCompletedAt: zInstant.nullable(),
   createdAt: zInstant,
+  /** The habit's pause now or ahead (docs/product.md, "Rest days"); null while it is active. */
+  pause: zHabitPause.nullable(),
 });
 export type Habit = z.infer<typeof zHabit>;
 
@@ -142,6 +145,10 @@ export const zSetCompletionResult = z.object({
   progress: zProgress,
 });
 export type SetCompletionResult = z.infer<typeof zSetCompletionResult>;
+
+/** The answer of PUT /api/habits/:id/skips/:date: the state now, and the habit's new streaks. */
+export const zSetSkipResult = z.object({ skipped: z.boolean(), habit: zHabit });
+export type SetSkipResult = z.infer<typeof zSetSkipResult>;
 
 /** GET /api/completions?from&to — a bounded range, so one request cannot ask for everything. */
 export const zCompletionsQuery = z

@@ -52,8 +52,11 @@ describe('zPlan and zMe', () => {
       plan: free,
       progress: PROGRESS,
       settings: DEFAULT_SETTINGS,
+      vacation: null,
     };
     expect(zMe.parse(me)).toEqual(me);
+    const away = { ...me, vacation: { startsOn: '2026-12-20', endsOn: '2026-12-27' } };
+    expect(zMe.parse(away)).toEqual(away);
     expect(zMe.safeParse({ ...me, user: { ...me.user, id: '' } }).success).toBe(false);
     expect(zMe.safeParse({ ...me, settings: undefined }).success).toBe(false);
   });

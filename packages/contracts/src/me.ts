@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { zUsername } from './auth';
 import { zIntBetween } from './common';
+import { zVacation } from './rest';
 import { zSettings } from './settings';
 
 const zCount = z.int().min(0);
@@ -44,6 +45,8 @@ export const zMe = z.object({
   plan: zPlan,
   progress: zProgress,
   settings: zSettings,
+  /** Vacation mode now or ahead (docs/product.md, "Rest days"); null when none is planned. */
+  vacation: zVacation.nullable(),
 });
 export type Me = z.infer<typeof zMe>;
 

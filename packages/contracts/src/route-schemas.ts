@@ -34,8 +34,10 @@ import {
   zHabitWithCompletions,
   zSetCompletion,
   zSetCompletionResult,
+  zSetSkipResult,
 } from './habits';
 import { zMe, zProfilePatch } from './me';
+import { zPauseRequest, zRestHistory, zSetSkip, zSkip, zVacation, zVacationState } from './rest';
 import {
   zPurchase,
   zRedeemResult,
@@ -144,6 +146,37 @@ export const ROUTE_SCHEMAS = {
     summary: 'Completions dated in a range',
     query: zCompletionsQuery,
     response: z.array(zCompletion),
+  },
+
+  setSkip: {
+    summary:
+      'Set whether the habit rests in the period of a date (idempotent): a skipped period neither extends nor breaks its streak',
+    body: zSetSkip,
+    response: zSetSkipResult,
+  },
+  listSkips: {
+    summary: 'Skipped days dated in a range',
+    query: zCompletionsQuery,
+    response: z.array(zSkip),
+  },
+  listRestHistory: {
+    summary: 'Pauses and vacations already over (those now or ahead come with habits and /api/me)',
+    response: zRestHistory,
+  },
+  pauseHabit: {
+    summary: 'Pause a habit from today, until a date or indefinitely: its streak is frozen',
+    body: zPauseRequest,
+    response: zHabit,
+  },
+  resumeHabit: { summary: 'Resume a paused habit from today', response: zHabit },
+  setVacation: {
+    summary: 'Plan vacation mode (replaces the one now or ahead): every habit rests on those days',
+    body: zVacation,
+    response: zVacationState,
+  },
+  endVacation: {
+    summary: 'End vacation mode today (or cancel the one ahead)',
+    response: zVacationState,
   },
 
   listCategories: { summary: 'Categories by name', response: z.array(zCategory) },

@@ -39,8 +39,10 @@ import type {
   HabitWithCompletions,
   SetCompletion,
   SetCompletionResult,
+  SetSkipResult,
 } from './habits';
 import type { Me, ProfilePatch } from './me';
+import type { PauseRequest, RestHistory, SetSkip, Skip, Vacation, VacationState } from './rest';
 import type {
   Purchase,
   RedeemResult,
@@ -227,6 +229,36 @@ export const routes = {
   listCompletions: route<{ query: CompletionsQuery; response: Completion[] }>()({
     method: 'get',
     path: '/api/completions',
+  }),
+
+  // ---------------------------------------------------------------- rest days
+  setSkip: route<{ body: SetSkip; response: SetSkipResult }>()({
+    method: 'put',
+    path: '/api/habits/:id/skips/:date',
+  }),
+  listSkips: route<{ query: CompletionsQuery; response: Skip[] }>()({
+    method: 'get',
+    path: '/api/skips',
+  }),
+  listRestHistory: route<{ response: RestHistory }>()({
+    method: 'get',
+    path: '/api/rest/history',
+  }),
+  pauseHabit: route<{ body: PauseRequest; response: Habit }>()({
+    method: 'put',
+    path: '/api/habits/:id/pause',
+  }),
+  resumeHabit: route<{ response: Habit }>()({
+    method: 'delete',
+    path: '/api/habits/:id/pause',
+  }),
+  setVacation: route<{ body: Vacation; response: VacationState }>()({
+    method: 'put',
+    path: '/api/vacation',
+  }),
+  endVacation: route<{ response: VacationState }>()({
+    method: 'delete',
+    path: '/api/vacation',
   }),
 
   // ---------------------------------------------------------------- categories

@@ -9,6 +9,7 @@ import { parseLocalDate, type LocalDate } from './dates';
 import { levelForXp } from './levels';
 import type { CategoryFacts, CompletionFacts, HabitFacts } from './model';
 import { categoryXpForMonth, dayInsights, goalProgress } from './stats';
+import { dayStreakRestDays, restOfHabit, type RestByHabit } from './rest';
 import { dayStreaks } from './streaks';
 
 /** The figures achievements are earned on. */
@@ -179,6 +180,8 @@ export function isPerfectDay(options: {
   completions: readonly CompletionFacts[];
   date: LocalDate;
   weekStart: Parameters<typeof dayInsights>[0]['weekStart'];
+  /** A resting habit (skipped, paused, on vacation) is not due: the day can be perfect without it. */
+  rest?: RestByHabit;
 }): boolean {
   const day = dayInsights(options);
   return day.totalCount > 0 && day.completedCount === day.totalCount;
@@ -214,13 +217,14 @@ export function achievementFacts(options: {
   redeemed: number;
   today: LocalDate;
   weekStart: Parameters<typeof dayInsights>[0]['weekStart'];
+  rest?: RestByHabit;
 }): AchievementFacts {
-  const { habits, completions: done, categories, weekStart } = options;
+  const { habits, completions: done, categories, weekStart, rest } = options;
   const days = [...new Set(done.map((completion) => completion.completionDate))];
   const months = new Map<string, LocalDate>();
   for (const day of days) months.set(day.slice(0, 7), day);
   const perfectDays = days.filter((date) =>
-    isPerfectDay({ habits, completions: done, date, weekStart }),
+    isPerfectDay({ habits, completions: done, date, weekStart, rest }),
   ).length;
   let goalsMet = 0;
   for (const category of categories) {
@@ -231,7 +235,18 @@ export function achievementFacts(options: {
   return {
     habits: habits.length,
     completions: done.length,
-    dayStreak: dayStreaks({ dates: days, today: options.today }).best,
+    dayStreak: dayStreaks({
+      dates: days,
+      today: options.today,
+      restDays: rest
+        ? dayStreakRestDays({
+            vacations: rest.vacations,
+            habits: habits.map((habit) => ({ ...habit, rest: restOfHabit(rest, habit.id) })),
+            today: options.today,
+            weekStart,
+          })
+        : [],
+    }).best,
     level: levelForXp(options.xp),
     redeemed: options.redeemed,
     perfectDays,

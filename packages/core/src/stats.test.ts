@@ -1,4 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { addDays } from './dates';
+import { periodKey } from './periods';
 import type { CompletionFacts, HabitFacts } from './model';
 import {
   categoryXpForMonth,
@@ -9,6 +12,8 @@ import {
   goalStatus,
   monthlyRateBand,
   rateBand,
+  restKindOn,
+  type RestFacts,
 } from './stats';
 
 const habit = (overrides: Partial<HabitFacts> & Pick<HabitFacts, 'id'>): HabitFacts => ({
@@ -99,10 +104,171 @@ describe('day insights', () => {
     expect(dayInsights({ habits, completions, date: '2025-12-31', weekStart: 0 })).toEqual({
       completedCount: 0,
       totalCount: 0,
+      restingCount: 0,
       completionRate: 0,
       xpEarned: 0,
       habitsForDay: [],
     });
+  });
+});
+
+describe('day insights with rest days', () => {
+  const habits = [
+    habit({ id: 'read' }),
+    habit({ id: 'run' }),
+    habit({ id: 'gym', frequency: 'weekly' }),
+    habit({ id: 'tax', frequency: 'monthly' }),
+  ];
+  const rest = (fields: Partial<RestFacts>): RestFacts => ({
+    skips: new Map(),
+    pauses: new Map(),
+    vacations: [],
+    ...fields,
+  });
+
+  it('lists a skipped habit as skipped and leaves it out of the total and the rate', () => {
+    const day = dayInsights({
+      habits: habits.slice(0, 2),
+      completions: [completion('read', '2026-11-24')],
+      date: '2026-11-24',
+      weekStart: 0,
+      rest: rest({ skips: new Map([['run', ['2026-11-24']]]) }),
+    });
+    expect(day.habitsForDay.map((entry) => [entry.habit.id, entry.rest])).toEqual([
+      ['read', null],
+      ['run', 'skipped'],
+    ]);
+    expect(day).toMatchObject({
+      completedCount: 1,
+      totalCount: 1,
+      restingCount: 1,
+      completionRate: 100,
+    });
+  });
+
+  it('rests a weekly habit for the whole week holding its skip, unless that week is done', () => {
+    const gym = habit({ id: 'gym', frequency: 'weekly' });
+    const facts = rest({ skips: new Map([['gym', ['2026-11-23']]]) });
+    const resting = dayInsights({
+      habits: [gym],
+      completions: [],
+      date: '2026-11-27',
+      weekStart: 0,
+      rest: facts,
+    });
+    expect(resting.habitsForDay[0]?.rest).toBe('skipped');
+    expect(resting).toMatchObject({ totalCount: 0, restingCount: 1, completionRate: 0 });
+    const done = dayInsights({
+      habits: [gym],
+      completions: [completion('gym', '2026-11-25', '2026-W48')],
+      date: '2026-11-27',
+      weekStart: 0,
+      rest: facts,
+    });
+    expect(done.habitsForDay[0]).toMatchObject({ isCompleted: true, rest: null });
+    expect(done).toMatchObject({ totalCount: 1, restingCount: 0, completionRate: 100 });
+    // The week before is not touched by the skip.
+    const before = dayInsights({
+      habits: [gym],
+      completions: [],
+      date: '2026-11-21',
+      weekStart: 0,
+      rest: facts,
+    });
+    expect(before.habitsForDay[0]?.rest).toBeNull();
+  });
+
+  it('names a vacation before a pause before a skip, the day itself first', () => {
+    const facts = rest({
+      skips: new Map([['gym', ['2026-11-23']]]),
+      pauses: new Map([['read', [{ startsOn: '2026-11-20', endsOn: null }]]]),
+      vacations: [{ startsOn: '2026-11-26', endsOn: '2026-11-28' }],
+    });
+    const gym = { id: 'gym', frequency: 'weekly' } as const;
+    expect(restKindOn(facts, gym, '2026-11-23', 0)).toBe('skipped');
+    expect(restKindOn(facts, gym, '2026-11-24', 0)).toBe('vacation');
+    expect(restKindOn(facts, gym, '2026-11-27', 0)).toBe('vacation');
+    expect(restKindOn(facts, { id: 'read', frequency: 'daily' }, '2026-11-24', 0)).toBe('paused');
+    expect(restKindOn(facts, { id: 'read', frequency: 'daily' }, '2026-11-27', 0)).toBe('vacation');
+    expect(restKindOn(facts, { id: 'read', frequency: 'daily' }, '2026-11-19', 0)).toBeNull();
+    expect(restKindOn(facts, { id: 'run', frequency: 'daily' }, '2026-11-24', 0)).toBeNull();
+  });
+
+  it('rests every habit on a vacation day; a completion that day still counts', () => {
+    const day = dayInsights({
+      habits,
+      completions: [completion('read', '2026-12-01')],
+      date: '2026-12-01',
+      weekStart: 0,
+      rest: rest({ vacations: [{ startsOn: '2026-11-30', endsOn: '2026-12-02' }] }),
+    });
+    expect(day.habitsForDay.map((entry) => entry.rest)).toEqual([
+      null,
+      'vacation',
+      'vacation',
+      'vacation',
+    ]);
+    expect(day).toMatchObject({
+      completedCount: 1,
+      totalCount: 1,
+      restingCount: 3,
+      completionRate: 100,
+    });
+  });
+
+  it('is what it was without rest when nothing rests', () => {
+    const options = {
+      habits,
+      completions: [completion('read', '2026-11-24')],
+      date: '2026-11-24',
+      weekStart: 0 as const,
+    };
+    expect(dayInsights({ ...options, rest: rest({}) })).toEqual(dayInsights(options));
+  });
+});
+
+describe('rest never counts against the user (property)', () => {
+  const DAY0 = '2026-11-01';
+  const arbitraryDay = fc.integer({ min: 0, max: 40 }).map((n) => addDays(DAY0, n));
+  const frequency = fc.constantFrom('daily', 'weekly', 'monthly', 'yearly' as const);
+
+  it('resting leaves the completed count alone, never lowers the rate, and every listed habit is done, resting or open', () => {
+    fc.assert(
+      fc.property(
+        fc.array(frequency, { minLength: 1, maxLength: 5 }),
+        fc.array(fc.tuple(fc.nat(4), arbitraryDay), { maxLength: 12 }),
+        fc.array(fc.tuple(fc.nat(4), arbitraryDay), { maxLength: 8 }),
+        fc.option(fc.tuple(arbitraryDay, fc.nat(10))),
+        arbitraryDay,
+        (frequencies, done, skipped, vacation, date) => {
+          const habits = frequencies.map((f, i) => habit({ id: `h${i}`, frequency: f }));
+          const completions = done.flatMap(([i, day]) => {
+            const h = habits[i % habits.length];
+            return h ? [completion(h.id, day, periodKey(day, h.frequency, 0))] : [];
+          });
+          const skips = new Map<string, string[]>();
+          for (const [i, day] of skipped) {
+            const id = `h${i % habits.length}`;
+            skips.set(id, [...(skips.get(id) ?? []), day]);
+          }
+          const rest: RestFacts = {
+            skips,
+            pauses: new Map(),
+            vacations: vacation
+              ? [{ startsOn: vacation[0], endsOn: addDays(vacation[0], vacation[1]) }]
+              : [],
+          };
+          const plain = dayInsights({ habits, completions, date, weekStart: 0 });
+          const rested = dayInsights({ habits, completions, date, weekStart: 0, rest });
+          expect(rested.completedCount).toBe(plain.completedCount);
+          expect(rested.totalCount + rested.restingCount).toBe(plain.totalCount);
+          expect(rested.completionRate).toBeGreaterThanOrEqual(plain.completionRate);
+          for (const entry of rested.habitsForDay) {
+            expect(entry.isCompleted && entry.rest !== null).toBe(false);
+          }
+        },
+      ),
+    );
   });
 });
 

@@ -5,6 +5,7 @@
 import { parseLocalDate, type LocalDate } from './dates';
 import type { CompletionFacts, HabitFacts } from './model';
 import { periodKey, type Frequency, type WeekStart } from './periods';
+import { isRestDay, periodHasRest, type HabitRest, type RestByHabit } from './rest';
 import { isVisibleOn } from './visibility';
 
 /** Rounded percentage; 0 when there is nothing to complete. */
@@ -58,11 +59,49 @@ export function completedKeysByHabit(
   return byHabit;
 }
 
-export type DayHabit<H> = { habit: H; isCompleted: boolean };
+/** Why a habit rests in a period (docs/product.md, "Rest days"). */
+export type RestKind = 'vacation' | 'paused' | 'skipped';
+
+/**
+ * Everything that rests, as the web and the server know it: each habit's skipped days and pause
+ * ranges by habit id, and the user's vacations (which rest every habit).
+ */
+export type RestFacts = RestByHabit;
+
+export const NO_REST_FACTS: RestFacts = { skips: new Map(), pauses: new Map(), vacations: [] };
+
+/**
+ * Why the period (of the habit's frequency) holding `date` rests, or null when it holds no rest
+ * day. The kind of `date` itself comes first, so a weekly habit skipped on Monday and on vacation
+ * from Friday reads 'On vacation' on Friday; then a vacation, a pause, a skip anywhere in the
+ * period. Whether it rests also needs the period not completed: the caller knows that.
+ */
+export function restKindOn(
+  facts: RestFacts,
+  habit: Pick<HabitFacts, 'id' | 'frequency'>,
+  date: LocalDate,
+  weekStart: WeekStart,
+): RestKind | null {
+  const kinds: [RestKind, HabitRest][] = [
+    ['vacation', { skips: [], ranges: facts.vacations }],
+    ['paused', { skips: [], ranges: facts.pauses.get(habit.id) ?? [] }],
+    ['skipped', { skips: facts.skips.get(habit.id) ?? [], ranges: [] }],
+  ];
+  const onDate = kinds.find(([, rest]) => isRestDay(rest, date));
+  if (onDate) return onDate[0];
+  const inPeriod = kinds.find(([, rest]) => periodHasRest(rest, date, habit.frequency, weekStart));
+  return inPeriod ? inPeriod[0] : null;
+}
+
+/** A habit of the day: done for its period, or resting (and why), or neither. */
+export type DayHabit<H> = { habit: H; isCompleted: boolean; rest: RestKind | null };
 
 export type DayInsights<H> = {
   completedCount: number;
+  /** The habits scheduled that day that count: resting ones are left out. */
   totalCount: number;
+  /** Scheduled that day, not done, and resting (skipped, paused or on vacation). */
+  restingCount: number;
   completionRate: number;
   xpEarned: number;
   habitsForDay: DayHabit<H>[];
@@ -71,6 +110,8 @@ export type DayInsights<H> = {
 /**
  * Day Insights and the hero cards for one date: the habits scheduled that day (visible, and
  * already created), which of them are done for their period, and the XP earned on that date.
+ * A habit whose period rests (`rest`) and is not done is listed with why, and leaves the total
+ * and the rate: a rest day neither counts for nor against the user.
  */
 export function dayInsights<
   H extends Pick<HabitFacts, 'id' | 'frequency' | 'isRecurring' | 'specificDate' | 'createdOn'>,
@@ -79,23 +120,32 @@ export function dayInsights<
   completions: readonly CompletionFacts[];
   date: LocalDate;
   weekStart: WeekStart;
+  rest?: RestFacts;
 }): DayInsights<H> {
   const { date, weekStart } = options;
+  const rest = options.rest ?? NO_REST_FACTS;
   const keys = completedKeysByHabit(options.completions);
   const habitsForDay = options.habits
     .filter((habit) => habit.createdOn <= date && isVisibleOn(habit, date, weekStart))
-    .map((habit) => ({
-      habit,
-      isCompleted: isCompletedOn(habit, keys.get(habit.id) ?? new Set(), date, weekStart),
-    }));
+    .map((habit) => {
+      const isCompleted = isCompletedOn(habit, keys.get(habit.id) ?? new Set(), date, weekStart);
+      return {
+        habit,
+        isCompleted,
+        rest: isCompleted ? null : restKindOn(rest, habit, date, weekStart),
+      };
+    });
   const completedCount = habitsForDay.filter((entry) => entry.isCompleted).length;
+  const restingCount = habitsForDay.filter((entry) => entry.rest !== null).length;
+  const totalCount = habitsForDay.length - restingCount;
   const xpEarned = options.completions
     .filter((completion) => completion.completionDate === date)
     .reduce((sum, completion) => sum + completion.xpEarned, 0);
   return {
     completedCount,
-    totalCount: habitsForDay.length,
-    completionRate: completionRate(completedCount, habitsForDay.length),
+    totalCount,
+    restingCount,
+    completionRate: completionRate(completedCount, totalCount),
     xpEarned,
     habitsForDay,
   };

@@ -8,42 +8,70 @@
  */
 import type { LocalDate } from './dates';
 import { periodIndexOf, DEFAULT_WEEK_START, type Frequency, type WeekStart } from './periods';
+import { restPeriodIndexes, type HabitRest } from './rest';
 
 export type Streaks = { current: number; best: number };
 
-/** Current and best streak of a habit from the local dates it was completed on. */
+/**
+ * Current and best streak of a habit from the local dates it was completed on. A period that holds
+ * one of the habit's rest days (`rest`: skips, pauses, vacations) and no completion is passed over:
+ * it neither lengthens a run nor ends it (docs/decisions.md, "Rest").
+ */
 export function habitStreaks(options: {
   dates: Iterable<LocalDate>;
   frequency: Frequency;
   today: LocalDate;
   weekStart?: WeekStart;
+  rest?: HabitRest;
 }): Streaks {
   const weekStart = options.weekStart ?? DEFAULT_WEEK_START;
   const indexes = new Set<number>();
   for (const date of options.dates) {
     indexes.add(periodIndexOf(date, options.frequency, weekStart));
   }
-  return streaksOf(indexes, periodIndexOf(options.today, options.frequency, weekStart));
+  const rest = options.rest
+    ? restPeriodIndexes(options.rest, options.frequency, weekStart, options.today)
+    : new Set<number>();
+  return streaksOf(indexes, rest, periodIndexOf(options.today, options.frequency, weekStart));
 }
 
-/** Day streak of the adventurer card: consecutive days with at least one completion. */
-export function dayStreaks(options: { dates: Iterable<LocalDate>; today: LocalDate }): Streaks {
-  return habitStreaks({ dates: options.dates, frequency: 'daily', today: options.today });
+/**
+ * Day streak of the adventurer card: consecutive days with at least one completion. `restDays` are
+ * the days that pass over (a vacation, or a day on which every daily habit rested).
+ */
+export function dayStreaks(options: {
+  dates: Iterable<LocalDate>;
+  today: LocalDate;
+  restDays?: Iterable<LocalDate>;
+}): Streaks {
+  return habitStreaks({
+    dates: options.dates,
+    frequency: 'daily',
+    today: options.today,
+    rest: { skips: [...(options.restDays ?? [])], ranges: [] },
+  });
 }
 
-function streaksOf(indexes: Set<number>, nowIndex: number): Streaks {
+function streaksOf(done: Set<number>, rest: Set<number>, nowIndex: number): Streaks {
+  const all = [...new Set([...done, ...rest])].sort((a, b) => a - b);
+  // The current run: back from now, past the open current period and every resting one.
   let current = 0;
-  let cursor = indexes.has(nowIndex) ? nowIndex : nowIndex - 1;
-  while (indexes.has(cursor)) {
-    current += 1;
-    cursor -= 1;
+  const first = all[0] ?? nowIndex;
+  for (let cursor = nowIndex; cursor >= first; cursor -= 1) {
+    if (done.has(cursor)) current += 1;
+    else if (!rest.has(cursor) && cursor !== nowIndex) break;
   }
+  // The best run: consecutive periods, each done or resting, counting the done ones.
   let best = 0;
-  for (const index of indexes) {
-    if (indexes.has(index - 1)) continue; // not the start of a run
-    let length = 1;
-    while (indexes.has(index + length)) length += 1;
-    best = Math.max(best, length);
+  let run = 0;
+  let previous: number | undefined;
+  for (const index of all) {
+    if (previous !== undefined && index !== previous + 1) run = 0;
+    if (done.has(index)) {
+      run += 1;
+      best = Math.max(best, run);
+    }
+    previous = index;
   }
   return { current, best };
 }

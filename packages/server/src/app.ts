@@ -36,6 +36,7 @@ import { rewardRoutes } from './rewards/routes';
 import type { Logger } from './logger';
 import type { FeatureDeps } from './feature-deps';
 import { habitRoutes } from './habits/routes';
+import { restRoutes } from './rest/routes';
 import { meRoutes } from './me/routes';
 import { openApiDocument } from './openapi/document';
 import type { EventBus } from './realtime/bus';
@@ -151,6 +152,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // Feature routes: one line each.
   api.route('/', meRoutes(features));
   api.route('/', habitRoutes(features));
+  api.route('/', restRoutes(features));
   api.route('/', categoryRoutes(features));
   api.route('/', rewardRoutes(features));
   api.route('/', achievementRoutes(features));

@@ -21,9 +21,12 @@ import {
   completions,
   habits,
   ledger,
+  pauses,
   progress,
   purchasedRewards,
   rewards,
+  skips,
+  vacations,
 } from '../src/db/schema';
 import { ledgerSums, lockUser, recordLedger } from '../src/progress/ledger';
 import type { TestClient } from './harness';
@@ -207,8 +210,41 @@ export async function seedUser(db: Database, userId: string, tag: string): Promi
         unlockedAt: new Date(unlockedAt),
       })),
     );
+    const habitIds = { run: run.id, read: read.id };
+    await tx.insert(skips).values(
+      SEEDED_REST.skips.map(({ habit, date }) => ({
+        habitId: habitIds[habit],
+        userId,
+        skipDate: date,
+      })),
+    );
+    await tx.insert(pauses).values(
+      SEEDED_REST.pauses.map(({ habit, startsOn, endsOn }) => ({
+        habitId: habitIds[habit],
+        userId,
+        startsOn,
+        endsOn,
+      })),
+    );
+    await tx.insert(vacations).values(SEEDED_REST.vacations.map((range) => ({ userId, ...range })));
   });
 }
+
+/**
+ * The rest days seedUser records: a skipped day of "Run" and a skipped week of "Read" (neither
+ * completed), a past pause of "Read" and an open one of "Run", and one vacation.
+ */
+export const SEEDED_REST = {
+  skips: [
+    { habit: 'run', date: '2024-03-03' },
+    { habit: 'read', date: '2024-03-13' },
+  ],
+  pauses: [
+    { habit: 'read', startsOn: '2024-03-18', endsOn: '2024-03-31' },
+    { habit: 'run', startsOn: '2024-04-20', endsOn: null },
+  ],
+  vacations: [{ startsOn: '2024-03-20', endsOn: '2024-03-24' }],
+} as const;
 
 /** The achievements seedUser records (what the seeded history earned, oldest first). */
 export const SEEDED_ACHIEVEMENTS = [
@@ -224,14 +260,26 @@ export async function exportOf(client: TestClient): Promise<BackupFile> {
   return response.body;
 }
 
-/** The data without the row ids, in a fixed order: what must survive a round trip. */
+/**
+ * The data without the row ids, in a fixed order: what must survive a round trip. Skips and
+ * pauses name their habit by its name instead.
+ */
 export function withoutIds(data: BackupData): unknown {
   const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+  const names = new Map(data.habits.map((habit) => [habit.id, habit.name]));
+  const nameOf = (habitId: string) => names.get(habitId) ?? `missing ${habitId}`;
+  const byText = (a: unknown, b: unknown) => JSON.stringify(a).localeCompare(JSON.stringify(b));
   return {
     ...data,
     habits: data.habits.map(({ id: _id, ...habit }) => habit).sort(byName),
     shop: data.shop.map(({ id: _id, ...reward }) => reward).sort(byName),
     inventory: data.inventory.map(({ id: _id, ...item }) => item).sort(byName),
+    skips: data.skips
+      .map(({ habitId, ...skip }) => ({ ...skip, habit: nameOf(habitId) }))
+      .sort(byText),
+    pauses: data.pauses
+      .map(({ habitId, ...pause }) => ({ ...pause, habit: nameOf(habitId) }))
+      .sort(byText),
   };
 }
 
@@ -263,5 +311,21 @@ export async function stateOf(db: Database, userId: string) {
     achievements: (await db.select().from(achievements).where(eq(achievements.userId, userId)))
       .map((row) => `${row.achievementId} ${row.unlockedAt.toISOString()}`)
       .sort(),
+    rest: await restOf(db, userId),
+  };
+}
+
+/**
+ * The user's rest days as text, sorted: 'habit date' skips, 'habit first..last' pauses ('…' open)
+ * and 'first..last' vacations.
+ */
+export async function restOf(db: Database, userId: string) {
+  const skipRows = await db.select().from(skips).where(eq(skips.userId, userId));
+  const pauseRows = await db.select().from(pauses).where(eq(pauses.userId, userId));
+  const vacationRows = await db.select().from(vacations).where(eq(vacations.userId, userId));
+  return {
+    skips: skipRows.map((row) => `${row.habitId} ${row.skipDate}`).sort(),
+    pauses: pauseRows.map((row) => `${row.habitId} ${row.startsOn}..${row.endsOn ?? '…'}`).sort(),
+    vacations: vacationRows.map((row) => `${row.startsOn}..${row.endsOn}`).sort(),
   };
 }

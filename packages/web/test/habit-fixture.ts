@@ -17,6 +17,7 @@ export function habitFixture(fields: Partial<Habit> & { id: string }): Habit {
     bestStreak: 0,
     lastCompletedAt: null,
     createdAt: '2025-01-01T00:00:00Z',
+    pause: null,
     ...fields,
   };
 }

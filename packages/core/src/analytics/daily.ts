@@ -12,6 +12,7 @@ import type { LocalDate } from '../dates';
 import type { CompletionFacts, HabitFacts } from '../model';
 import { periodRangeOf, type Frequency, type WeekStart } from '../periods';
 import { dayInsights } from '../stats';
+import { restOfHabit, type RestByHabit } from '../rest';
 import { habitStreaks } from '../streaks';
 
 export type HabitStreakRow = {
@@ -38,6 +39,8 @@ export function dailyAnalytics(options: {
   completions: readonly CompletionFacts[];
   date: LocalDate;
   weekStart: WeekStart;
+  /** Skips, pauses and vacations: resting habits leave the rate, and streaks pass over them. */
+  rest?: RestByHabit;
 }): DailyAnalytics {
   const { date, weekStart } = options;
   const insights = dayInsights(options);
@@ -52,7 +55,13 @@ export function dailyAnalytics(options: {
       habitId: habit.id,
       title: habit.title,
       frequency: habit.frequency,
-      ...habitStreaks({ dates, frequency: habit.frequency, today: date, weekStart }),
+      ...habitStreaks({
+        dates,
+        frequency: habit.frequency,
+        today: date,
+        weekStart,
+        rest: options.rest ? restOfHabit(options.rest, habit.id) : undefined,
+      }),
       isCompletedToday: isCompleted,
     };
   });

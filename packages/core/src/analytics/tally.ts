@@ -5,7 +5,8 @@
  * intersects the range, clipped to dates on or before `today` and on or after the habit's
  * `createdOn`, and on some day of which the habit is visible (isVisibleOn). An instance is
  * completed when a completion with that period key exists. For a single day up to today this is
- * exactly dayInsights' count, so the calendar and the analytics never disagree.
+ * exactly dayInsights' count, so the calendar and the analytics never disagree. A period that rests
+ * (core rest.ts: it holds a skip, a pause or a vacation day) and is not completed is no instance.
  * Completion rate = completionRate(completed, scheduled): a rounded percent, 0 when nothing was
  * scheduled.
  *
@@ -22,6 +23,7 @@ import {
 } from '../dates';
 import type { CompletionFacts, HabitFacts } from '../model';
 import { periodKey, periodRange, type DateRange, type WeekStart } from '../periods';
+import { periodHasRest, restOfHabit, type HabitRest, type RestByHabit } from '../rest';
 import { completionRate } from '../stats';
 import { isVisibleOn } from '../visibility';
 
@@ -31,6 +33,8 @@ export type AnalyticsFacts = {
   completions: readonly CompletionFacts[];
   today: LocalDate;
   weekStart: WeekStart;
+  /** Skips, pauses and vacations: a resting instance leaves the counts (docs/decisions.md). */
+  rest?: RestByHabit;
 };
 
 export type Tally = { completed: number; total: number; rate: number };
@@ -60,8 +64,9 @@ export function habitInstances(options: {
   range: DateRange;
   today: LocalDate;
   weekStart: WeekStart;
+  rest?: HabitRest;
 }): { completed: number; total: number } {
-  const { habit, completedKeys, weekStart } = options;
+  const { habit, completedKeys, weekStart, rest } = options;
   const last = minDate(options.range.end, options.today);
   let cursor = maxDate(options.range.start, habit.createdOn);
   let completed = 0;
@@ -70,8 +75,12 @@ export function habitInstances(options: {
     const key = periodKey(cursor, habit.frequency, weekStart);
     // Visibility is the same on every day of a period of the habit's frequency, so one day tells.
     if (isVisibleOn(habit, cursor, weekStart)) {
-      total += 1;
-      if (completedKeys.has(key)) completed += 1;
+      const isDone = completedKeys.has(key);
+      // A resting period that is not done counts neither for nor against the user.
+      if (isDone || !rest || !periodHasRest(rest, cursor, habit.frequency, weekStart)) {
+        total += 1;
+        if (isDone) completed += 1;
+      }
     }
     cursor = addDays(periodRange(key, habit.frequency, weekStart).end, 1);
   }
@@ -85,6 +94,7 @@ export function scheduledTally(options: {
   range: DateRange;
   today: LocalDate;
   weekStart: WeekStart;
+  rest?: RestByHabit;
 }): Tally {
   let completed = 0;
   let total = 0;
@@ -93,6 +103,7 @@ export function scheduledTally(options: {
       ...options,
       habit,
       completedKeys: options.keysByHabit.get(habit.id) ?? new Set(),
+      rest: options.rest ? restOfHabit(options.rest, habit.id) : undefined,
     });
     completed += instances.completed;
     total += instances.total;

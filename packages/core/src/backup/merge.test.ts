@@ -10,6 +10,7 @@ import {
   type BackupData,
   type BackupHabit,
   type BackupInventoryItem,
+  type BackupPause,
   type BackupReward,
 } from './schema';
 import { mergeData, replaceData } from './merge';
@@ -205,6 +206,108 @@ describe('mergeData', () => {
   });
 });
 
+describe('mergeData: rest days', () => {
+  const weekly = (id: string, dates: string[]) =>
+    habit(id, {
+      frequency: 'weekly',
+      completions: dates.map((date) => completion(date, 10, 'weekly')),
+    });
+
+  it("keeps both sides' skips, pauses and vacations, an identical range once", () => {
+    const current = data({
+      habits: [habit('a'), habit('b')],
+      skips: [{ habitId: 'a', date: '2024-01-02' }],
+      pauses: [{ habitId: 'b', startsOn: '2024-01-05', endsOn: '2024-01-09' }],
+      vacations: [{ startsOn: '2024-02-01', endsOn: '2024-02-07' }],
+    });
+    const incoming = data({
+      habits: [habit('a'), habit('c')],
+      skips: [
+        { habitId: 'a', date: '2024-01-02' },
+        { habitId: 'a', date: '2024-01-03' },
+        { habitId: 'c', date: '2024-01-02' },
+      ],
+      pauses: [
+        { habitId: 'b', startsOn: '2024-01-05', endsOn: '2024-01-09' },
+        { habitId: 'b', startsOn: '2024-01-05', endsOn: null },
+        { habitId: 'c', startsOn: '2024-03-01', endsOn: null },
+      ],
+      vacations: [
+        { startsOn: '2024-02-01', endsOn: '2024-02-07' },
+        { startsOn: '2024-02-03', endsOn: '2024-02-10' },
+      ],
+    });
+    const { data: merged, summary } = mergeData(current, incoming);
+    expect(merged.skips).toEqual([
+      { habitId: 'a', date: '2024-01-02' },
+      { habitId: 'a', date: '2024-01-03' },
+      { habitId: 'c', date: '2024-01-02' },
+    ]);
+    // Overlapping but different ranges both stay: the days that rest are their union.
+    expect(merged.pauses).toEqual([
+      { habitId: 'b', startsOn: '2024-01-05', endsOn: '2024-01-09' },
+      { habitId: 'b', startsOn: '2024-01-05', endsOn: null },
+      { habitId: 'c', startsOn: '2024-03-01', endsOn: null },
+    ]);
+    expect(merged.vacations).toEqual([
+      { startsOn: '2024-02-01', endsOn: '2024-02-07' },
+      { startsOn: '2024-02-03', endsOn: '2024-02-10' },
+    ]);
+    expect(zBackupData.safeParse(merged).error).toBeUndefined();
+    // Rest earns nothing.
+    expect(summary).toMatchObject({ points: 0, xp: 0, completions: 0 });
+  });
+
+  it('drops a skip of a period the merged data completes, on either side', () => {
+    const current = data({
+      habits: [habit('a')],
+      skips: [{ habitId: 'a', date: '2024-01-02' }],
+    });
+    const incoming = data({
+      habits: [habit('a', { completions: [completion('2024-01-02')] }), habit('b')],
+      skips: [
+        { habitId: 'b', date: '2024-01-04' },
+        { habitId: 'a', date: '2024-01-05' },
+      ],
+    });
+    const mine = data({ habits: [habit('a', { completions: [completion('2024-01-05')] })] });
+    expect(mergeData(current, incoming).data.skips).toEqual([
+      { habitId: 'b', date: '2024-01-04' },
+      { habitId: 'a', date: '2024-01-05' },
+    ]);
+    expect(mergeData(mine, incoming).data.skips).toEqual([{ habitId: 'b', date: '2024-01-04' }]);
+  });
+
+  it('tells weekly periods by the week start, and keeps one skip per period', () => {
+    // Sunday 2024-01-07 and Monday 2024-01-08: one week when weeks start on Sunday, two on Monday.
+    const current = data({ habits: [weekly('w', ['2024-01-08'])] });
+    const incoming = data({
+      habits: [weekly('w', [])],
+      skips: [{ habitId: 'w', date: '2024-01-07' }],
+    });
+    expect(mergeData(current, incoming, 1).data.skips).toEqual([
+      { habitId: 'w', date: '2024-01-07' },
+    ]);
+    expect(mergeData(current, incoming, 0).data.skips).toEqual([]);
+    // The week start of the user's settings, when none is given.
+    const monday = data({ ...current, settings: { weekStart: 1 } });
+    expect(mergeData(monday, incoming).data.skips).toEqual([{ habitId: 'w', date: '2024-01-07' }]);
+
+    // Tuesday 2024-01-09 already rests the Sunday week holding the 7th: the file's skip adds nothing.
+    const skipped = data({
+      habits: [weekly('w', [])],
+      skips: [{ habitId: 'w', date: '2024-01-09' }],
+    });
+    expect(mergeData(skipped, incoming, 0).data.skips).toEqual([
+      { habitId: 'w', date: '2024-01-09' },
+    ]);
+    expect(mergeData(skipped, incoming, 1).data.skips).toEqual([
+      { habitId: 'w', date: '2024-01-09' },
+      { habitId: 'w', date: '2024-01-07' },
+    ]);
+  });
+});
+
 // Small pools of ids and names, so that generated data sets overlap and merges have work to do.
 const HABIT_IDS = ['h1', 'h2', 'h3', 'h4'];
 const CATEGORY_NAMES = ['HEALTH', 'CAREER', 'FUN', 'UNCATEGORIZED HABITS'];
@@ -273,9 +376,63 @@ const dataArb: fc.Arbitrary<BackupData> = fc
       settings: fc.dictionary(fc.constantFrom('theme', 'volume', 'weekStart'), fc.jsonValue()),
     }),
   )
-  .map((fields) =>
-    data({ ...fields, categories: [...fields.categories], habits: [...fields.habits] }),
-  );
+  .chain((fields) => {
+    const habits = [...fields.habits];
+    return restArb(habits).map((rest) =>
+      data({ ...fields, ...rest, categories: [...fields.categories], habits }),
+    );
+  });
+
+/**
+ * Rest days of the generated habits, as the server keeps them: one skip per period and none in a
+ * completed one (under the default week start, which the properties merge with), and ranges
+ * whose end is not before their start.
+ */
+function restArb(habits: readonly BackupHabit[]) {
+  const day = fc.integer({ min: 0, max: 60 }).map((offset) => addDays('2024-01-01', offset));
+  const range = fc
+    .tuple(day, fc.integer({ min: 0, max: 20 }))
+    .map(([startsOn, length]) => ({ startsOn, endsOn: addDays(startsOn, length) }));
+  const ids = habits.map((item) => item.id);
+  const noHabits = fc.constant<{ habitId: string; date: string }[]>([]);
+  const skipsArb =
+    ids.length === 0
+      ? noHabits
+      : fc
+          .array(fc.record({ habitId: fc.constantFrom(...ids), date: day }), { maxLength: 6 })
+          .map((skips) => {
+            const rested = new Set<string>();
+            return skips.filter((skip) => {
+              const owner = habits.find((item) => item.id === skip.habitId);
+              if (owner === undefined) return false;
+              const key = periodKey(skip.date, owner.frequency);
+              const isDone = owner.completions.some(
+                (done) => periodKey(done.completionDate, owner.frequency) === key,
+              );
+              if (isDone || rested.has(`${skip.habitId} ${key}`)) return false;
+              rested.add(`${skip.habitId} ${key}`);
+              return true;
+            });
+          });
+  const pausesArb =
+    ids.length === 0
+      ? fc.constant<BackupPause[]>([])
+      : fc.array<BackupPause>(
+          fc
+            .tuple(fc.constantFrom(...ids), range, fc.boolean())
+            .map(([habitId, { startsOn, endsOn }, isOpen]) => ({
+              habitId,
+              startsOn,
+              endsOn: isOpen ? null : endsOn,
+            })),
+          { maxLength: 3 },
+        );
+  return fc.record({
+    skips: skipsArb,
+    pauses: pausesArb,
+    vacations: fc.array(range, { maxLength: 3 }),
+  });
+}
 
 describe('mergeData properties', () => {
   it('generates valid data, and merging valid data gives valid data', () => {
@@ -324,6 +481,35 @@ describe('mergeData properties', () => {
         expect(merged.points - a.points).toBe(summary.points);
         expect(merged.totalXP - a.totalXP).toBe(summary.xp);
         expect(merged.habits.length - a.habits.length).toBe(summary.habits);
+      }),
+    );
+  });
+
+  it('keeps every rest day of both sides except skips of periods the merge completes', () => {
+    fc.assert(
+      fc.property(dataArb, dataArb, (a, b) => {
+        // Weeks from Sunday here and in the periods below (by default the merge takes the week
+        // start of a's settings, which the generator varies).
+        const { data: merged } = mergeData(a, b, 0);
+        const rangeKeys = (ranges: readonly object[]) =>
+          new Set(ranges.map((r) => JSON.stringify(r)));
+        expect(rangeKeys(merged.pauses)).toEqual(rangeKeys([...a.pauses, ...b.pauses]));
+        expect(merged.pauses.length).toBe(rangeKeys(merged.pauses).size);
+        expect(rangeKeys(merged.vacations)).toEqual(rangeKeys([...a.vacations, ...b.vacations]));
+        for (const skip of [...a.skips, ...b.skips]) {
+          const owner = merged.habits.find((item) => item.id === skip.habitId);
+          if (owner === undefined) throw new Error(`no habit ${skip.habitId}`);
+          const key = periodKey(skip.date, owner.frequency);
+          const isDone = owner.completions.some(
+            (done) => periodKey(done.completionDate, owner.frequency) === key,
+          );
+          const restsThere = merged.skips.some(
+            (kept) =>
+              kept.habitId === skip.habitId && periodKey(kept.date, owner.frequency) === key,
+          );
+          // A skip stays unless its period is done; one of the period's skips stands for it.
+          expect(restsThere).toBe(!isDone);
+        }
       }),
     );
   });

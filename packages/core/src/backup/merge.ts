@@ -3,6 +3,7 @@
  * Replace (the default) takes the file as it is. Merge keeps what the user has and adds what the
  * file brings that is not there yet, so merging a file twice, or into itself, changes nothing.
  */
+import { DEFAULT_WEEK_START, periodKey, type WeekStart } from '../periods';
 import {
   goalsOf,
   type BackupAchievement,
@@ -11,7 +12,10 @@ import {
   type BackupData,
   type BackupHabit,
   type BackupInventoryItem,
+  type BackupPause,
   type BackupReward,
+  type BackupSkip,
+  type BackupVacation,
 } from './schema';
 
 /**
@@ -49,9 +53,15 @@ export function replaceData(_current: BackupData, incoming: BackupData): ImportR
 /**
  * Merge mode. Points and XP grow by what the added completions earned, and points shrink by the
  * cost of the added inventory items. Adding the file's whole balance instead would count twice
- * everything both sides already share.
+ * everything both sides already share. `weekStart` is the user's (the one the merged data's weeks
+ * are keyed for; by default the current settings' own): it tells which days share a weekly period
+ * when a skip meets a completion.
  */
-export function mergeData(current: BackupData, incoming: BackupData): ImportResult {
+export function mergeData(
+  current: BackupData,
+  incoming: BackupData,
+  weekStart: WeekStart = weekStartIn(current.settings),
+): ImportResult {
   const habits = mergeHabits(current.habits, incoming.habits);
   const categories = mergeCategories(current.categories, incoming.categories);
   const shop = mergeShop(current.shop, incoming.shop);
@@ -71,6 +81,9 @@ export function mergeData(current: BackupData, incoming: BackupData): ImportResu
       totalXP: current.totalXP + xp,
       settings: mergeSettings(current.settings, incoming.settings),
       achievements: mergeAchievements(current.achievements, incoming.achievements),
+      skips: mergeSkips(current.skips, incoming.skips, habits.list, weekStart),
+      pauses: unionOf(current.pauses, incoming.pauses, pauseKey),
+      vacations: unionOf(current.vacations, incoming.vacations, vacationKey),
     },
     summary: {
       habits: habits.added,
@@ -98,6 +111,85 @@ function mergeAchievements(
     if (isEarlier) byId.set(achievement.id, achievement);
   }
   return [...byId.values()];
+}
+
+/**
+ * Skips of both sides, by habit and period (of the merged habit's frequency): a period completed
+ * in the merged data rests no more, so its skips go (the server's rule: a completed period is
+ * never skipped); a file's skip in a period that already has one adds nothing (the server keeps
+ * one skip per period). The user's skips come first, in their order, then the file's new ones.
+ */
+function mergeSkips(
+  current: readonly BackupSkip[],
+  incoming: readonly BackupSkip[],
+  habits: readonly BackupHabit[],
+  weekStart: WeekStart,
+): BackupSkip[] {
+  const byId = new Map(habits.map((habit) => [habit.id, habit]));
+  const done = new Map<string, Set<string>>();
+  const periodOf = (skip: BackupSkip): string | null => {
+    const habit = byId.get(skip.habitId);
+    if (habit === undefined) return null;
+    let keys = done.get(habit.id);
+    if (keys === undefined) {
+      // By the completion's date, not its stored key: that may be of another week start.
+      keys = new Set(
+        habit.completions.map((completion) =>
+          periodKey(completion.completionDate, habit.frequency, weekStart),
+        ),
+      );
+      done.set(habit.id, keys);
+    }
+    const key = periodKey(skip.date, habit.frequency, weekStart);
+    return keys.has(key) ? null : `${habit.id}\u0000${key}`;
+  };
+  const rested = new Set<string>();
+  const kept = current.filter((skip) => {
+    const period = periodOf(skip);
+    if (period === null) return false;
+    rested.add(period);
+    return true;
+  });
+  const seen = new Set(current.map(skipKey));
+  const added = incoming.filter((skip) => {
+    const period = periodOf(skip);
+    if (period === null || rested.has(period) || seen.has(skipKey(skip))) return false;
+    rested.add(period);
+    return true;
+  });
+  return [...kept, ...added];
+}
+
+/** The user's ranges, then the file's that are not among them (an identical range once). */
+function unionOf<T>(current: readonly T[], incoming: readonly T[], key: (item: T) => string): T[] {
+  const seen = new Set(current.map(key));
+  const added = incoming.filter((item) => {
+    const itemKey = key(item);
+    if (seen.has(itemKey)) return false;
+    seen.add(itemKey);
+    return true;
+  });
+  return [...current, ...added];
+}
+
+function skipKey(skip: BackupSkip): string {
+  return `${skip.habitId}\u0000${skip.date}`;
+}
+
+function pauseKey(pause: BackupPause): string {
+  return `${pause.habitId}\u0000${pause.startsOn}\u0000${pause.endsOn ?? ''}`;
+}
+
+function vacationKey(vacation: BackupVacation): string {
+  return `${vacation.startsOn}\u0000${vacation.endsOn}`;
+}
+
+/** The week start a settings document names, or the default one. */
+function weekStartIn(settings: Record<string, unknown>): WeekStart {
+  const value = settings.weekStart;
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 6
+    ? (value as WeekStart)
+    : DEFAULT_WEEK_START;
 }
 
 /** Habits by id: the incoming fields win, and completions are joined by period key. */

@@ -12,7 +12,10 @@ import {
   goalsOf,
   integrityOf,
   isPeriodKeyOf,
+  ENDS_BEFORE_START,
+  MAX_BACKUP_VACATION_DAYS,
   POINTS_OVER_HALF,
+  VACATION_TOO_LONG,
   zBackupData,
   zBackupFile,
   zBackupHabit,
@@ -85,6 +88,12 @@ function sampleData(): BackupData {
     totalXP: 10,
     settings: { theme: 'dark', startOfWeek: 1 },
     achievements: [{ id: 'first-habit', unlockedAt: '2024-01-01T08:00:00.000Z' }],
+    skips: [{ habitId: 'h1', date: '2024-01-03' }],
+    pauses: [
+      { habitId: 'h1', startsOn: '2024-01-10', endsOn: '2024-01-12' },
+      { habitId: 'h1', startsOn: '2024-02-01', endsOn: null },
+    ],
+    vacations: [{ startsOn: '2024-01-20', endsOn: '2024-01-27' }],
   };
 }
 
@@ -358,6 +367,56 @@ describe('zBackupData', () => {
       [['habits', 1, 'id'], 'appears twice'],
       [['habits', 1, 'category'], 'names a category that is not in the file (FUN)'],
     ]);
+  });
+
+  it('reads a file from before rest days (no skips, pauses or vacations) as having none', () => {
+    const rest = new Set(['skips', 'pauses', 'vacations']);
+    const older = Object.fromEntries(
+      Object.entries(sampleData()).filter(([key]) => !rest.has(key)),
+    );
+    expect(Object.keys(older)).not.toContain('skips');
+    const parsed = zBackupData.parse(older);
+    expect(parsed.skips).toEqual([]);
+    expect(parsed.pauses).toEqual([]);
+    expect(parsed.vacations).toEqual([]);
+  });
+
+  it("refuses rest days of a habit that is not in the file, or the same habit's day twice", () => {
+    const data = sampleData();
+    data.skips.push({ habitId: 'gone', date: '2024-01-04' }, { habitId: 'h1', date: '2024-01-03' });
+    data.pauses.push({ habitId: 'other', startsOn: '2024-03-01', endsOn: null });
+    expect(issues(data)).toEqual([
+      [['skips', 1, 'habitId'], 'names a habit that is not in the file (gone)'],
+      [['skips', 2, 'date'], 'appears twice'],
+      [['pauses', 2, 'habitId'], 'names a habit that is not in the file (other)'],
+    ]);
+  });
+
+  it('refuses a range that ends before it starts, bad dates, and a vacation longer than the API allows', () => {
+    const dateMessage = 'must be a real date from 1900-01-01 to 2200-12-31 (YYYY-MM-DD)';
+    expect(
+      issues({
+        ...sampleData(),
+        skips: [{ habitId: 'h1', date: '2024-02-30' }],
+        pauses: [{ habitId: 'h1', startsOn: '2024-01-10', endsOn: '2024-01-09' }],
+        vacations: [
+          { startsOn: '2024-01-20', endsOn: '2024-01-19' },
+          { startsOn: 'soon', endsOn: '2024-01-19' },
+          { startsOn: '2024-01-01', endsOn: '2025-01-01' },
+        ],
+      }),
+    ).toEqual([
+      [['skips', 0, 'date'], dateMessage],
+      [['pauses', 0, 'endsOn'], ENDS_BEFORE_START],
+      [['vacations', 0, 'endsOn'], ENDS_BEFORE_START],
+      [['vacations', 1, 'startsOn'], dateMessage],
+      [['vacations', 2, 'endsOn'], VACATION_TOO_LONG],
+    ]);
+    // One day, and the longest vacation the API sets (a leap year, ends included).
+    expect(MAX_BACKUP_VACATION_DAYS).toBe(366);
+    const longest = { startsOn: '2024-01-01', endsOn: '2024-12-31' };
+    const oneDay = { startsOn: '2024-05-01', endsOn: '2024-05-01' };
+    expect(issues({ ...sampleData(), vacations: [longest, oneDay] })).toBeUndefined();
   });
 
   it('allows a negative point balance but not negative XP', () => {

@@ -3,7 +3,13 @@
  * the checksum that detects later edits, and building the file from the user's data.
  */
 import { z } from 'zod';
-import { DATE_RANGE_MESSAGE, isSupportedDate, isSupportedInstant, zonedTime } from '../dates';
+import {
+  DATE_RANGE_MESSAGE,
+  daysBetween,
+  isSupportedDate,
+  isSupportedInstant,
+  zonedTime,
+} from '../dates';
 import {
   MAX_COMPLETION_POINTS,
   MAX_COMPLETION_XP,
@@ -150,6 +156,40 @@ export const zBackupInventoryItem = z.object({
  */
 export const zBackupAchievement = z.object({ id: requiredText(100), unlockedAt: zInstant });
 
+/**
+ * Rest days (docs/decisions.md "Rest"). A skip rests the period of its habit's frequency that holds
+ * its date; a pause rests its habit from startsOn to endsOn (both included; null: until resumed);
+ * a vacation rests every habit from startsOn to endsOn. Files from before rest days have none.
+ */
+export const zBackupSkip = z.object({ habitId: zId, date: zLocalDate });
+
+/** A vacation spans at most this many days, ends included: the API's bound (contracts/rest.ts). */
+export const MAX_BACKUP_VACATION_DAYS = 366;
+
+export const ENDS_BEFORE_START = 'must not be before startsOn';
+export const VACATION_TOO_LONG = `must be at most ${MAX_BACKUP_VACATION_DAYS} days after startsOn, both included`;
+
+export const zBackupPause = z
+  .object({ habitId: zId, startsOn: zLocalDate, endsOn: zLocalDate.nullable() })
+  .superRefine((pause, ctx) => {
+    // Dates that are not dates have their own issue already.
+    if (!isSupportedDate(pause.startsOn) || pause.endsOn === null) return;
+    if (isSupportedDate(pause.endsOn) && pause.endsOn < pause.startsOn) {
+      ctx.addIssue({ code: 'custom', path: ['endsOn'], message: ENDS_BEFORE_START });
+    }
+  });
+
+export const zBackupVacation = z
+  .object({ startsOn: zLocalDate, endsOn: zLocalDate })
+  .superRefine((vacation, ctx) => {
+    if (!isSupportedDate(vacation.startsOn) || !isSupportedDate(vacation.endsOn)) return;
+    if (vacation.endsOn < vacation.startsOn) {
+      ctx.addIssue({ code: 'custom', path: ['endsOn'], message: ENDS_BEFORE_START });
+    } else if (daysBetween(vacation.startsOn, vacation.endsOn) + 1 > MAX_BACKUP_VACATION_DAYS) {
+      ctx.addIssue({ code: 'custom', path: ['endsOn'], message: VACATION_TOO_LONG });
+    }
+  });
+
 export const zBackupData = z
   .object({
     habits: z.array(zBackupHabit),
@@ -162,6 +202,9 @@ export const zBackupData = z
     totalXP: z.int({ error: 'must be a whole number' }).min(0, 'must not be negative'),
     settings: z.record(z.string(), z.unknown()),
     achievements: z.array(zBackupAchievement).default([]),
+    skips: z.array(zBackupSkip).default([]),
+    pauses: z.array(zBackupPause).default([]),
+    vacations: z.array(zBackupVacation).default([]),
   })
   .superRefine((data, ctx) => {
     const unlocked = new Set<string>();
@@ -202,6 +245,25 @@ export const zBackupData = z
         ctx.addIssue({ code: 'custom', path: ['habits', index, 'category'], message });
       }
     });
+    const unknownHabit = (habitId: string) => `names a habit that is not in the file (${habitId})`;
+    // The database keeps one skip per habit and date.
+    const skipped = new Set<string>();
+    data.skips.forEach((skip, index) => {
+      const key = `${skip.habitId}\u0000${skip.date}`;
+      if (!ids.has(skip.habitId)) {
+        const message = unknownHabit(skip.habitId);
+        ctx.addIssue({ code: 'custom', path: ['skips', index, 'habitId'], message });
+      } else if (skipped.has(key)) {
+        ctx.addIssue({ code: 'custom', path: ['skips', index, 'date'], message: 'appears twice' });
+      }
+      skipped.add(key);
+    });
+    data.pauses.forEach((pause, index) => {
+      if (!ids.has(pause.habitId)) {
+        const message = unknownHabit(pause.habitId);
+        ctx.addIssue({ code: 'custom', path: ['pauses', index, 'habitId'], message });
+      }
+    });
   });
 
 const zCount = z.int().min(0);
@@ -229,6 +291,9 @@ export type BackupCategory = z.output<typeof zBackupCategory>;
 export type BackupReward = z.output<typeof zBackupReward>;
 export type BackupInventoryItem = z.output<typeof zBackupInventoryItem>;
 export type BackupAchievement = z.output<typeof zBackupAchievement>;
+export type BackupSkip = z.output<typeof zBackupSkip>;
+export type BackupPause = z.output<typeof zBackupPause>;
+export type BackupVacation = z.output<typeof zBackupVacation>;
 export type BackupData = z.output<typeof zBackupData>;
 export type BackupIntegrity = z.output<typeof zBackupIntegrity>;
 export type BackupFile = z.output<typeof zBackupFile>;
@@ -245,6 +310,9 @@ export function emptyBackupData(): BackupData {
     totalXP: 0,
     settings: {},
     achievements: [],
+    skips: [],
+    pauses: [],
+    vacations: [],
   };
 }
 

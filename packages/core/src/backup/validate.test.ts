@@ -61,6 +61,9 @@ function sampleData(): BackupData {
     totalXP: 20,
     settings: { theme: 'dark' },
     achievements: [],
+    skips: [{ habitId: 'h1', date: '2024-01-15' }],
+    pauses: [{ habitId: 'h1', startsOn: '2024-02-01', endsOn: null }],
+    vacations: [{ startsOn: '2024-01-20', endsOn: '2024-01-27' }],
   };
 }
 
@@ -231,6 +234,45 @@ describe('validateBackup: the schema, after the structural checks', () => {
   });
 });
 
+describe('validateBackup: rest days', () => {
+  it('names each bad skip, pause and vacation by its path', () => {
+    const file = rawFile();
+    const data = {
+      ...file.data,
+      skips: [{ habitId: 'nope', date: '2024-01-08' }, { habitId: 'h1' }],
+      pauses: [{ habitId: 'h1', startsOn: '2024-02-10', endsOn: '2024-02-01' }],
+      vacations: 'soon',
+    };
+    expect(errorsOf({ ...file, data })).toEqual([
+      'skips[1].date: is required',
+      'pauses[0].endsOn: must not be before startsOn',
+      'vacations: must be a list',
+    ]);
+    expect(
+      errorsOf({ ...file, data: { ...data, skips: data.skips.slice(0, 1), vacations: [] } }),
+    ).toEqual([
+      'pauses[0].endsOn: must not be before startsOn',
+      'skips[0].habitId: names a habit that is not in the file (nope)',
+    ]);
+  });
+
+  it('accepts a 4.x file without them, and one with them', () => {
+    const file = rawFile();
+    const rest = new Set(['skips', 'pauses', 'vacations']);
+    const older = Object.fromEntries(Object.entries(file.data).filter(([key]) => !rest.has(key)));
+    const result = validateBackup({ ...file, data: older });
+    expect(result.ok && result.file.data.skips).toEqual([]);
+    const rested = {
+      ...file.data,
+      skips: [{ habitId: 'h1', date: '2024-01-08' }],
+      pauses: [{ habitId: 'h1', startsOn: '2024-02-01', endsOn: null }],
+      vacations: [{ startsOn: '2024-03-01', endsOn: '2024-03-08' }],
+    };
+    const accepted = validateBackup({ ...file, data: rested });
+    expect(accepted.ok && accepted.file.data.pauses).toEqual(rested.pauses);
+  });
+});
+
 describe('validateBackup: warnings', () => {
   it('warns when the data was changed after export, but still accepts it', () => {
     const file = rawFile();
@@ -271,6 +313,20 @@ describe('validateBackup never throws', () => {
       fc.property(fc.anything(), (value) => {
         expect(typeof validateBackup(value).ok).toBe('boolean');
       }),
+    );
+  });
+
+  it('on an exported file with one rest day replaced by anything', () => {
+    const file = rawFile();
+    fc.assert(
+      fc.property(
+        fc.constantFrom('skips', 'pauses', 'vacations'),
+        fc.dictionary(fc.constantFrom('habitId', 'date', 'startsOn', 'endsOn'), fc.jsonValue()),
+        (key, entry) => {
+          const result = validateBackup({ ...file, data: { ...file.data, [key]: [entry] } });
+          expect(result.ok || result.errors.length > 0).toBe(true);
+        },
+      ),
     );
   });
 

@@ -229,6 +229,15 @@ describe('evening reminder', () => {
     ).toEqual([]);
   });
 
+  it('never names a resting habit (paused, on vacation, or skipped today)', () => {
+    const resting = habit({ id: 'h3', title: 'Swim', streak: 0, isResting: true });
+    const result = plan(at('21:30'), { habits: [open, resting] });
+    expect(result.due.map((reminder) => reminder.habitIds)).toEqual([['h2']]);
+    expect(kinds(plan(at('21:30'), { habits: [resting] }))).toEqual([]);
+    // A resting streak is never at risk either.
+    expect(kinds(plan(at('12:00'), { habits: [habit({ isResting: true })] }))).toEqual([]);
+  });
+
   it('counts towards the daily maximum', () => {
     const sentToday = [
       { kind: 'streak-protection' as const, at: ms('12:00') },

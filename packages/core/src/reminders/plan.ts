@@ -71,7 +71,7 @@ export const DEFAULT_REMINDER_CONFIG: ReminderConfig = {
   adaptiveFrequency: true,
 };
 
-export const SNOOZE_DEFAULT_MINUTES = 60;
+export { SNOOZE_DEFAULT_MINUTES, snoozeUntil } from './snooze';
 
 export type PlanRemindersOptions = {
   config: ReminderConfig;
@@ -114,11 +114,6 @@ export function planReminders(options: PlanRemindersOptions): ReminderPlan {
   // Plan the wake-up as if `due` had been sent, so that it is not planned a second time.
   const sent = [...context.sent, ...due.map((reminder) => ({ kind: reminder.kind, at: nowMs }))];
   return { due, nextWakeAt: new Date(nextWake({ ...context, sent }, nowMs)) };
-}
-
-/** The end of a snooze that starts now (default 60 minutes), in epoch ms. */
-export function snoozeUntil(now: Date, minutes = SNOOZE_DEFAULT_MINUTES): number {
-  return now.getTime() + minutes * MINUTE_MS;
 }
 
 function contextOf(options: PlanRemindersOptions, draws: readonly [number, number]): RuleContext {

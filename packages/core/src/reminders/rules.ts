@@ -85,7 +85,7 @@ function streakProtection(context: RuleContext, t: number): Reminder | null {
  */
 function isStreakAtRisk(context: RuleContext, habit: ReminderHabit, t: number): boolean {
   const { config, today } = context;
-  if (habit.isCompletedInCurrentPeriod) return false;
+  if (habit.isCompletedInCurrentPeriod || habit.isResting === true) return false;
   if (habit.streak < config.streakWarningThreshold) return false;
   if (periodRangeOf(today, habit.frequency, context.weekStart).end !== today) return false;
   const hours = habit.lastCompletedAt === null ? Infinity : (t - habit.lastCompletedAt) / HOUR_MS;
@@ -161,7 +161,7 @@ function hasSent(context: RuleContext, kind: ReminderKind): boolean {
 }
 
 function openHabits(context: RuleContext): ReminderHabit[] {
-  return context.habits.filter((h) => !h.isCompletedInCurrentPeriod);
+  return context.habits.filter((h) => !h.isCompletedInCurrentPeriod && h.isResting !== true);
 }
 
 const UNITS: Record<Frequency, string> = {

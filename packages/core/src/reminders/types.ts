@@ -54,4 +54,9 @@ export type ReminderHabit = {
   streak: number;
   isCompletedInCurrentPeriod: boolean;
   lastCompletedAt: number | null;
+  /**
+   * The habit rests today (rest.ts `restsOn`: paused, on vacation, or its period skipped): no
+   * reminder names it, and its streak is never at risk.
+   */
+  isResting?: boolean;
 };

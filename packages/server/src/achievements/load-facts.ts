@@ -28,5 +28,6 @@ export async function loadAchievementFacts(options: {
     redeemed: redeemed?.n ?? 0,
     today: history.today,
     weekStart: history.weekStart,
+    rest: history.rest,
   });
 }

@@ -13,6 +13,7 @@ import {
   type LocalDate,
 } from '@habitquest/core/dates';
 import type { HabitFacts } from '@habitquest/core/model';
+import type { RestByHabit } from '@habitquest/core/rest';
 import { periodKey, type WeekStart } from '@habitquest/core/periods';
 import { and, between, count, eq, inArray } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client';
@@ -53,6 +54,8 @@ export async function factsAfterCompletion(
     date: LocalDate;
     weekStart: WeekStart;
     timeZone: string;
+    /** The user's rest, read by the caller in this transaction. */
+    rest: RestByHabit;
   },
 ): Promise<Pick<AchievementFacts, 'completions' | 'perfectDays' | 'goalsMet'>> {
   const { userId, date, weekStart } = options;
@@ -85,6 +88,7 @@ export async function factsAfterCompletion(
     completions: inPeriod.map(toCompletionFacts),
     date,
     weekStart,
+    rest: options.rest,
   });
   return {
     completions: counted?.n ?? 0,

@@ -3,6 +3,7 @@ import type { CategoryFacts, PurchaseFacts } from '@habitquest/core/model';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { categories, completions, habits, purchasedRewards } from '../db/schema';
+import { loadRest } from '../rest/load-rest';
 import { loadSettings, todayFor } from '../settings/load-settings';
 import { toCategoryFacts, toCompletionFacts, toHabitFacts, toPurchaseFacts } from './to-facts';
 
@@ -20,13 +21,14 @@ export async function loadAnalyticsFacts(options: {
 }): Promise<UserFacts> {
   const { db, userId } = options;
   const settings = await loadSettings(db, userId);
-  const [habitRows, completionRows] = await Promise.all([
+  const [habitRows, completionRows, rest] = await Promise.all([
     db.select().from(habits).where(eq(habits.userId, userId)).orderBy(asc(habits.createdAt)),
     db
       .select()
       .from(completions)
       .where(eq(completions.userId, userId))
       .orderBy(asc(completions.completionDate)),
+    loadRest(db, userId),
   ]);
   // A habit counts from its first day: the day it was created, or an earlier day the user
   // back-filled a completion for (completions are ordered by date, so the first one is earliest).
@@ -46,6 +48,7 @@ export async function loadAnalyticsFacts(options: {
     today: todayFor(settings, options.now),
     weekStart: settings.weekStart,
     timeZone: settings.timeZone,
+    rest,
   };
 }
 

@@ -16,6 +16,7 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BackupHabit } from '@habitquest/core/backup/schema';
+import { addDays } from '@habitquest/core/dates';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -23,6 +24,7 @@ import {
   backupHabit,
   everyDay,
   exportOf,
+  restOf,
   seedUser,
   stateOf,
   userIdOf,
@@ -34,13 +36,21 @@ import {
   categories,
   completions,
   habits,
+  pauses,
   progress,
   purchasedRewards,
   rewards,
+  skips,
   userSettings,
+  vacations,
 } from '../db/schema';
+import { DEFAULT_SETTINGS } from '@habitquest/contracts/settings';
+import { lockUser } from '../progress/ledger';
 import { importData } from './import-data';
-import { importJournalDir } from './import-journal';
+import { importJournalDir, progressStamp, recoverImports, writeJournal } from './import-journal';
+import { loadBackupData } from './load-backup-data';
+import { loadOwnRows } from './row-ids';
+import { planImport } from './write-backup-data';
 
 /** `count` daily habits, each completed every day for `days` days from 2015-01-01. */
 function history(count: number, days: number, tag: string): BackupHabit[] {
@@ -80,6 +90,17 @@ async function rowsOf(db: Database, userId: string) {
       .orderBy(asc(purchasedRewards.id)),
     settings: await db.select().from(userSettings).where(eq(userSettings.userId, userId)),
     progress: await db.select().from(progress).where(eq(progress.userId, userId)),
+    skips: await db
+      .select()
+      .from(skips)
+      .where(eq(skips.userId, userId))
+      .orderBy(asc(skips.habitId), asc(skips.skipDate)),
+    pauses: await db.select().from(pauses).where(eq(pauses.userId, userId)).orderBy(asc(pauses.id)),
+    vacations: await db
+      .select()
+      .from(vacations)
+      .where(eq(vacations.userId, userId))
+      .orderBy(asc(vacations.id)),
   };
 }
 
@@ -212,6 +233,123 @@ describe('a chunked import on pglite', () => {
     },
     60_000,
   );
+});
+
+describe('rest days in a chunked import on pglite', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer('pglite');
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  it.each(['replace', 'merge'] as const)(
+    'puts the rest days back, to the last column, when a %s fails after writing them',
+    async (mode) => {
+      const { client } = await signUp(server);
+      const userId = await userIdOf(client);
+      await seedUser(server.database.db, userId, `R${mode}`);
+      const db = server.database.db;
+      const before = await exportOf(client);
+      const rowsBefore = await rowsOf(db, userId);
+      expect(rowsBefore.skips).toHaveLength(2);
+      expect(rowsBefore.pauses).toHaveLength(2);
+      expect(rowsBefore.vacations).toHaveLength(1);
+      // 700 skips, past one step of the writer, and rest of every kind.
+      const [habit] = history(1, 10, `rest-${mode}`);
+      if (!habit) throw new Error('no habit');
+      const file = fileOf({
+        habits: [habit],
+        skips: Array.from({ length: 700 }, (_, day) => ({
+          habitId: habit.id,
+          date: addDays('2016-01-01', day),
+        })),
+        pauses: [{ habitId: habit.id, startsOn: '2018-01-01', endsOn: null }],
+        vacations: [{ startsOn: '2017-06-01', endsOn: '2017-06-30' }],
+      });
+      let failedAt: { skips: number; vacations: string[] } | undefined;
+      const failing = importData({
+        db,
+        userId,
+        body: JSON.stringify({ mode, data: file }),
+        now: Date.now(),
+        chunked: {
+          journalDir: importJournalDir(server.config.dataDir),
+          // Once the file's vacation is in: the user's rest days were deleted and the file's written.
+          afterStep: async () => {
+            const rest = await restOf(db, userId);
+            if (!rest.vacations.includes('2017-06-01..2017-06-30')) return;
+            failedAt = { skips: rest.skips.length, vacations: rest.vacations };
+            throw new Error('injected failure');
+          },
+        },
+      });
+      await expect(failing).rejects.toThrow('injected failure');
+      // It failed with the file's rest days written in place of the user's (a merge keeps both).
+      expect(failedAt?.skips).toBe(mode === 'replace' ? 700 : 702);
+      expect(failedAt?.vacations).toContain('2017-06-01..2017-06-30');
+      expect(await rowsOf(db, userId)).toEqual(rowsBefore);
+      expect((await exportOf(client)).data).toEqual(before.data);
+      expect(journalsIn(server.config.dataDir)).toEqual([]);
+    },
+    60_000,
+  );
+});
+
+describe('a journal from before rest days, on pglite', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer('pglite');
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  it('is still put back at the next start, leaving the rest days as they are', async () => {
+    const { client } = await signUp(server);
+    const userId = await userIdOf(client);
+    await seedUser(server.database.db, userId, 'OLD');
+    const db = server.database.db;
+    const rowsBefore = await rowsOf(db, userId);
+    const plan = await planImport({
+      db,
+      userId,
+      data: await loadBackupData(db, userId),
+      settings: DEFAULT_SETTINGS,
+      own: await loadOwnRows(db, userId),
+    });
+    const stamp = await db.transaction(async (tx) => {
+      await lockUser(tx, userId);
+      return progressStamp(tx, userId);
+    });
+    const dir = importJournalDir(server.config.dataDir);
+    const journal = await writeJournal({ db, dir, userId, plan, stamp });
+    // The journal as the version before rest days wrote it: format 1, no rest day lines.
+    const [first = '', ...lines] = readFileSync(journal.file, 'utf8').split('\n');
+    const header = { ...(JSON.parse(first) as object), format: 1 };
+    const kept = lines.filter((line) => !/^rows\t(skips|pauses|vacations)\t/.test(line));
+    expect(kept.length).toBeLessThan(lines.length);
+    writeFileSync(journal.file, [JSON.stringify(header), ...kept].join('\n'));
+    // Its import got as far as renaming the habits (it never touched rest days); a vacation
+    // was set since.
+    await db.update(habits).set({ name: 'half imported' }).where(eq(habits.userId, userId));
+    await db.insert(vacations).values({ userId, startsOn: '2024-06-01', endsOn: '2024-06-02' });
+
+    expect(await recoverImports(db, server.config.dataDir)).toEqual({
+      restored: [userId],
+      finished: [],
+    });
+    const rowsAfter = await rowsOf(db, userId);
+    expect({ ...rowsAfter, vacations: [] }).toEqual({ ...rowsBefore, vacations: [] });
+    expect(rowsAfter.vacations.map((row) => `${row.startsOn}..${row.endsOn}`).sort()).toEqual([
+      '2024-03-20..2024-03-24',
+      '2024-06-01..2024-06-02',
+    ]);
+    expect(journalsIn(server.config.dataDir)).toEqual([]);
+  });
 });
 
 describe('an import cut short by a crash, on pglite', () => {

@@ -6,17 +6,21 @@
  * Completions are not hashed (a long history would make the check as slow as the read it saves):
  * every change of a completion moves the ledger, which stamps the progress row (set-state, undo,
  * reset, and imports, which stamp it even when the balances stay), or changes a habit row
- * (deleting a habit, changing its frequency).
+ * (deleting a habit, changing its frequency). Rest days (skips, pauses, vacations) move no
+ * ledger, so they are hashed: a skip set between the snapshot and the writes is not lost.
  */
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client';
 import {
   categories,
   habits,
+  pauses,
   progress,
   purchasedRewards,
   rewards,
+  skips,
   userSettings,
+  vacations,
 } from '../db/schema';
 
 export async function dataVersion(db: Database | Tx, userId: string): Promise<string> {
@@ -29,7 +33,10 @@ export async function dataVersion(db: Database | Tx, userId: string): Promise<st
       ${rowsOf(habits)},
       ${rowsOf(categories)},
       ${rowsOf(rewards)},
-      (select md5(coalesce(string_agg(t::text, ',' order by t.id), '')) from ${purchasedRewards} t where t.user_id = ${userId})
+      (select md5(coalesce(string_agg(t::text, ',' order by t.id), '')) from ${purchasedRewards} t where t.user_id = ${userId}),
+      (select md5(coalesce(string_agg(t.habit_id::text || t.skip_date::text, ',' order by t.habit_id, t.skip_date), '')) from ${skips} t where t.user_id = ${userId}),
+      (select md5(coalesce(string_agg(t::text, ',' order by t.id), '')) from ${pauses} t where t.user_id = ${userId}),
+      (select md5(coalesce(string_agg(t::text, ',' order by t.id), '')) from ${vacations} t where t.user_id = ${userId})
     ) as version`);
   // Both drivers answer { rows }; the shared Database type does not say so.
   const [row] = (result as { rows: { version: string | null }[] }).rows;

@@ -9,6 +9,7 @@ import {
   exportOf,
   SEEDED,
   SEEDED_ACHIEVEMENTS,
+  SEEDED_REST,
   seedUser,
   stateOf,
   userIdOf,
@@ -123,6 +124,17 @@ describe.each(DATABASE_KINDS)('export and import on %s', (kind) => {
         rarity: null,
       },
     ]);
+    // Rest days, by date: each names its habit by the habit's id in the file.
+    const [run, read] = data.habits.map((habit) => habit.id);
+    expect(data.skips).toEqual([
+      { habitId: run, date: '2024-03-03' },
+      { habitId: read, date: '2024-03-13' },
+    ]);
+    expect(data.pauses).toEqual([
+      { habitId: read, startsOn: '2024-03-18', endsOn: '2024-03-31' },
+      { habitId: run, startsOn: '2024-04-20', endsOn: null },
+    ]);
+    expect(data.vacations).toEqual(SEEDED_REST.vacations);
   });
 
   it('keys completions again when a habit changed frequency, so the export still imports', async () => {
@@ -311,6 +323,15 @@ describe.each(DATABASE_KINDS)('export and import on %s', (kind) => {
     ]);
     const theirIds = new Set(theirFile.data.habits.map((habit) => habit.id));
     expect(merged.data.habits.some((habit) => theirIds.has(habit.id))).toBe(false);
+    // Both sides' rest days, their habits' under the new ids; the one vacation both had, once.
+    const names = new Map(merged.data.habits.map((habit) => [habit.id, habit.name]));
+    expect(
+      merged.data.skips.map((skip) => `${names.get(skip.habitId)} ${skip.date}`).sort(),
+    ).toEqual(['Read D 2024-03-13', 'Read E 2024-03-13', 'Run D 2024-03-03', 'Run E 2024-03-03']);
+    expect(
+      merged.data.pauses.map((pause) => `${names.get(pause.habitId)} ${pause.startsOn}`).sort(),
+    ).toEqual(['Read D 2024-03-18', 'Read E 2024-03-18', 'Run D 2024-04-20', 'Run E 2024-04-20']);
+    expect(merged.data.vacations).toEqual(SEEDED_REST.vacations);
     // Their own account is untouched.
     expect((await exportOf(theirs.client)).data).toEqual(theirFile.data);
 
@@ -340,6 +361,9 @@ describe.each(DATABASE_KINDS)('export and import on %s', (kind) => {
       inventory: [],
       points: -7,
       totalXP: 50,
+      // The rest days of the habits left out would name habits the file no longer has.
+      skips: [],
+      pauses: [],
     };
     const answer = await client.post('/api/import', { data: { ...file, data } });
     expect(answer.status).toBe(200);

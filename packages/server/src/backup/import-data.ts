@@ -197,7 +197,10 @@ async function prepareImport(options: {
     habits: await regroupInTurns(fromFile.habits, ownSettings.weekStart),
   };
   await breather();
-  const result = mode === 'merge' ? mergeData(current, incoming) : replaceData(current, incoming);
+  const result =
+    mode === 'merge'
+      ? mergeData(current, incoming, ownSettings.weekStart)
+      : replaceData(current, incoming);
   const merged: BackupData = {
     ...result.data,
     categories: withOneFallback(result.data.categories),

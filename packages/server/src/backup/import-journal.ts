@@ -9,7 +9,8 @@
  * absent. Its first line is a JSON header; each other line is `rows<TAB>table<TAB>json array`
  * (the rows as PostgreSQL's to_jsonb gives them, put back with jsonb_populate_recordset, so
  * every column comes back exactly) or `added<TAB>json array` (ids of completions the import
- * adds, when it keeps the user's own: a merge).
+ * adds, when it keeps the user's own: a merge). Since format 2 it also holds the user's rest days
+ * (skips, pauses, vacations), which every import replaces.
  *
  * Whether the import finished is told by the user's progress row: the import's last transaction
  * moves the ledger and stamps that row, and nothing else may change it meanwhile (the gate is
@@ -27,14 +28,18 @@ import {
   categories,
   completions,
   habits,
+  pauses,
   progress,
   purchasedRewards,
   rewards,
+  skips,
   userSettings,
   user,
+  vacations,
 } from '../db/schema';
 import {
   deleteCompletions,
+  deleteRest,
   deleteRows,
   type ImportPlan,
   type WriteStep,
@@ -42,7 +47,12 @@ import {
 
 /** Rows per read while journalling, and per write while putting them back. */
 export const JOURNAL_ROWS = 500;
-const FORMAT = 1;
+/**
+ * 2: the journal also holds the user's rest days (skips, pauses, vacations). A journal of format 1
+ * (written before imports touched rest days) is still put back, its rest days left as they are.
+ */
+const FORMAT = 2;
+const FORMATS: readonly number[] = [1, FORMAT];
 const SUFFIX = '.journal';
 
 /** The tables a journal holds, by the name its lines give them. */
@@ -52,11 +62,13 @@ const TABLES = {
   rewards,
   purchasedRewards,
   completions,
+  pauses,
+  vacations,
 } as const;
-type TableName = keyof typeof TABLES | 'userSettings' | 'achievements';
+type TableName = keyof typeof TABLES | 'userSettings' | 'achievements' | 'skips';
 
 type Header = {
-  format: typeof FORMAT;
+  format: 1 | typeof FORMAT;
   userId: string;
   /** The progress row's updated_at when the import began (as text). */
   stamp: string;
@@ -142,6 +154,14 @@ export async function writeJournal(options: {
       sql`select coalesce(jsonb_agg(to_jsonb(t)), '[]')::text as page from ${achievements} t where t.user_id = ${userId}`,
     );
     await line(`rows\tachievements\t${(firstRow(unlocked) as { page: string }).page}`);
+    // Every rest day of the user: the steps replace them all.
+    for await (const page of skipPagesOf(db, userId, pause)) await line(`rows\tskips\t${page}`);
+    for (const name of ['pauses', 'vacations'] as const) {
+      const table = TABLES[name];
+      const where = sql`${table.userId} = ${userId}`;
+      for await (const page of pagesOf(db, table, where, table.id, pause))
+        await line(`rows\t${name}\t${page}`);
+    }
     // The completions the steps delete: all of them, or those of the habits the plan drops,
     // read habit by habit along the (habit, period key) index.
     const kept = new Set(plan.replacesCompletions ? [] : plan.habits.map((row) => row.id));
@@ -255,6 +275,26 @@ export async function restoreJournal(
       }
       return false;
     },
+    // Rest days as they were, once their habits are back (a journal from before rest days in
+    // imports holds none, and its import did not touch them).
+    ...(journal.header.format === 1
+      ? []
+      : [
+          deleteRest(skips, userId, JOURNAL_ROWS),
+          deleteRest(pauses, userId, JOURNAL_ROWS),
+          deleteRest(vacations, userId, JOURNAL_ROWS),
+          ...page('skips').map((text): WriteStep => async (tx) => {
+            await tx.execute(sql`
+              insert into ${skips}
+              select s.* from jsonb_populate_recordset(null::${skips}, ${text}::jsonb) s
+              where exists (select 1 from ${habits} h where h.id = s.habit_id and h.user_id = s.user_id)
+              on conflict do nothing`);
+            return false;
+          }),
+          ...(['pauses', 'vacations'] as const).flatMap((name) =>
+            page(name).map((text) => putBack(TABLES[name], text)),
+          ),
+        ]),
     // Completions of habits that are back; a second run finds them there already.
     ...page('completions').map((text): WriteStep => async (tx) => {
       await tx.execute(sql`
@@ -322,7 +362,7 @@ async function readJournal(file: string): Promise<Journal> {
       // reported below
     }
     // Serving the user's data half imported would be worse than not starting.
-    if (header?.format !== FORMAT)
+    if (typeof header?.format !== 'number' || !FORMATS.includes(header.format))
       throw new Error(`${file}: not an import journal this version can put back`);
     return { file, header: header as Header };
   } finally {
@@ -369,6 +409,40 @@ async function* pagesOf(
   }
 }
 
+/**
+ * The user's skips as JSON text pages of JOURNAL_ROWS, along the (user, date) index; a skip has
+ * no id of its own, so pages follow (date, habit).
+ */
+async function* skipPagesOf(
+  db: Database,
+  userId: string,
+  pause: () => Promise<void>,
+): AsyncGenerator<string> {
+  for (let after: { date: string; habitId: string } | null = null; ;) {
+    const from: SQL =
+      after === null
+        ? sql``
+        : sql` and (skip_date, habit_id) > (${after.date}::date, ${after.habitId}::uuid)`;
+    const result: unknown = await db.execute(sql`
+      select coalesce(jsonb_agg(to_jsonb(t) order by t.skip_date, t.habit_id), '[]')::text as page,
+             count(*)::int as count,
+             (array_agg(t.skip_date::text order by t.skip_date desc, t.habit_id desc))[1] as "lastDate",
+             (array_agg(t.habit_id::text order by t.skip_date desc, t.habit_id desc))[1] as "lastHabit"
+      from (select * from ${skips} where user_id = ${userId}${from}
+            order by skip_date, habit_id limit ${JOURNAL_ROWS}) t`);
+    const row = firstRow(result) as {
+      page: string;
+      count: number;
+      lastDate: string | null;
+      lastHabit: string | null;
+    };
+    if (row.count > 0) yield row.page;
+    if (row.count < JOURNAL_ROWS || row.lastDate === null || row.lastHabit === null) return;
+    after = { date: row.lastDate, habitId: row.lastHabit };
+    await pause();
+  }
+}
+
 /** Writes a page of journal rows back: inserted, or over the row with the same id. */
 function putBack(table: (typeof TABLES)[keyof typeof TABLES], text: string): WriteStep {
   const columns = Object.values(getTableColumns(table) as Record<string, PgColumn>)
@@ -388,7 +462,7 @@ function putBack(table: (typeof TABLES)[keyof typeof TABLES], text: string): Wri
 const noStep: WriteStep = () => Promise.resolve(false);
 
 function isTableName(name: string): name is TableName {
-  return name === 'userSettings' || name === 'achievements' || name in TABLES;
+  return name === 'userSettings' || name === 'achievements' || name === 'skips' || name in TABLES;
 }
 
 function firstRow(result: unknown): unknown {

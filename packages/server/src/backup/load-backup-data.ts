@@ -11,7 +11,10 @@ import {
   type BackupData,
   type BackupHabit,
   type BackupInventoryItem,
+  type BackupPause,
   type BackupReward,
+  type BackupSkip,
+  type BackupVacation,
 } from '@habitquest/core/backup/schema';
 import { periodKey, type WeekStart } from '@habitquest/core/periods';
 import { and, asc, eq, sql } from 'drizzle-orm';
@@ -21,9 +24,12 @@ import {
   categories,
   completions,
   habits,
+  pauses,
   progress,
   purchasedRewards,
   rewards,
+  skips,
+  vacations,
 } from '../db/schema';
 import { loadSettings } from '../settings/load-settings';
 
@@ -60,7 +66,36 @@ export async function loadBackupData(db: Db, userId: string): Promise<BackupData
     totalXP: Math.max(0, balances?.xp ?? 0),
     settings,
     achievements: await loadAchievements(db, userId),
+    ...(await loadRestDays(db, userId)),
   };
+}
+
+/**
+ * The user's skips, pauses and vacations, in a fixed order (by date, then habit), so equal rest
+ * always exports alike. Only rows of the user's own habits: each must name a habit in the file.
+ */
+async function loadRestDays(
+  db: Db,
+  userId: string,
+): Promise<{ skips: BackupSkip[]; pauses: BackupPause[]; vacations: BackupVacation[] }> {
+  const ownHabit = (column: typeof skips.habitId | typeof pauses.habitId) =>
+    sql`exists (select 1 from ${habits} where ${habits.id} = ${column} and ${habits.userId} = ${userId})`;
+  const skipRows = await db
+    .select({ habitId: skips.habitId, date: skips.skipDate })
+    .from(skips)
+    .where(and(eq(skips.userId, userId), ownHabit(skips.habitId)))
+    .orderBy(asc(skips.skipDate), asc(skips.habitId));
+  const pauseRows = await db
+    .select({ habitId: pauses.habitId, startsOn: pauses.startsOn, endsOn: pauses.endsOn })
+    .from(pauses)
+    .where(and(eq(pauses.userId, userId), ownHabit(pauses.habitId)))
+    .orderBy(asc(pauses.startsOn), asc(pauses.habitId), sql`${pauses.endsOn} asc nulls last`);
+  const vacationRows = await db
+    .select({ startsOn: vacations.startsOn, endsOn: vacations.endsOn })
+    .from(vacations)
+    .where(eq(vacations.userId, userId))
+    .orderBy(asc(vacations.startsOn), asc(vacations.endsOn));
+  return { skips: skipRows, pauses: pauseRows, vacations: vacationRows };
 }
 
 /** The achievements unlocked, oldest first. */

@@ -2,7 +2,7 @@ import { DEFAULT_CATEGORIES, FALLBACK_CATEGORY } from '@habitquest/core/categori
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS, signUp, startTestServer, type TestServer } from '../../test/harness';
 import { openEvents } from '../../test/sse';
-import { exportOf, SEEDED, seedUser, stateOf, userIdOf } from '../../test/backup-fixture';
+import { exportOf, restOf, SEEDED, seedUser, stateOf, userIdOf } from '../../test/backup-fixture';
 
 describe.each(DATABASE_KINDS)('reset on %s', (kind) => {
   let server: TestServer;
@@ -36,6 +36,12 @@ describe.each(DATABASE_KINDS)('reset on %s', (kind) => {
     const { client, userId } = await seededUser('B');
     const other = await seededUser('C');
     const otherBefore = await exportOf(other.client);
+    const otherRest = await restOf(server.database.db, other.userId);
+    // The seeded rest days are there to be cleared.
+    expect((await stateOf(server.database.db, userId)).rest).toMatchObject({
+      skips: expect.arrayContaining([expect.stringMatching(/ 2024-03-03$/)]) as unknown,
+      vacations: ['2024-03-20..2024-03-24'],
+    });
     await client.patch('/api/settings', { theme: 'dark', timeZone: 'Asia/Manila' });
     const backup = await exportOf(client);
     const settings = backup.data.settings;
@@ -62,8 +68,10 @@ describe.each(DATABASE_KINDS)('reset on %s', (kind) => {
       progress: { xp: 0, points: 0 },
       ledger: { xp: 0, points: 0, entries: 0 },
       achievements: [],
+      rest: { skips: [], pauses: [], vacations: [] },
     });
     const after = await exportOf(client);
+    expect(after.data).toMatchObject({ skips: [], pauses: [], vacations: [] });
     expect(after.data.settings).toEqual(settings);
     expect(after.data.categories).toEqual(
       [
@@ -76,8 +84,9 @@ describe.each(DATABASE_KINDS)('reset on %s', (kind) => {
       plan: { counts: { habits: 0, categories: 7, rewards: 0 } },
       progress: { level: 1, xp: 0, points: 0, streak: 0 },
     });
-    // The other user's data is untouched.
+    // The other user's data is untouched, their rest days too.
     expect((await exportOf(other.client)).data).toEqual(otherBefore.data);
+    expect(await restOf(server.database.db, other.userId)).toEqual(otherRest);
 
     // The backup taken before the reset comes back in full, ids and all (no one else holds
     // them), and merging it once more changes nothing.

@@ -9,19 +9,23 @@ import {
   progress,
   purchasedRewards,
   rewards,
+  vacations,
 } from '../db/schema';
 import { lockUser } from '../progress/ledger';
 
 /**
  * POST /api/reset: back to a new account's data in one transaction — no habits, completions,
- * rewards, inventory or achievements, zero points and XP, the seven default categories and the fallback.
+ * rewards, inventory, achievements or rest days (skips, pauses, vacations), zero points and XP, the
+ * seven default categories and the fallback.
  * Settings, the account and its Pro status stay.
  */
 export async function resetData(options: { db: Database; userId: string }): Promise<void> {
   const { db, userId } = options;
   await db.transaction(async (tx) => {
     await lockUser(tx, userId);
+    // Skips and pauses go with their habits (on delete cascade); vacations belong to the user.
     await tx.delete(habits).where(eq(habits.userId, userId));
+    await tx.delete(vacations).where(eq(vacations.userId, userId));
     await tx.delete(rewards).where(eq(rewards.userId, userId));
     await tx.delete(purchasedRewards).where(eq(purchasedRewards.userId, userId));
     await tx.delete(categories).where(eq(categories.userId, userId));

@@ -117,12 +117,21 @@ export async function withOwnHabitIds(
     userId,
     data.habits.map((habit) => habit.id),
   );
+  const ids = new Map(
+    data.habits.map((habit) => {
+      const uuid = uuidOf(habit.id);
+      return [habit.id, uuid !== null && !taken.has(uuid) ? uuid : derivedId(userId, habit.id)];
+    }),
+  );
+  // Skips and pauses follow their habit; the schema saw that each names one of the file's.
+  const idOf = (fileId: string) => ids.get(fileId) ?? derivedId(userId, fileId);
   return {
     ...data,
     habits: data.habits.map((habit) => {
-      const uuid = uuidOf(habit.id);
-      const id = uuid !== null && !taken.has(uuid) ? uuid : derivedId(userId, habit.id);
+      const id = idOf(habit.id);
       return id === habit.id ? habit : { ...habit, id };
     }),
+    skips: data.skips.map((skip) => ({ ...skip, habitId: idOf(skip.habitId) })),
+    pauses: data.pauses.map((pause) => ({ ...pause, habitId: idOf(pause.habitId) })),
   };
 }

@@ -1,11 +1,11 @@
 /**
- * Puts BackupData in place of a user's habits, completions, categories, rewards, inventory and
- * settings in two steps: planImport works out every row (ids included) outside any transaction,
- * and writePlan applies it inside the caller's transaction (after lockUser) with as few and as
- * cheap statements as it can. writeSteps cuts the same writes into short steps, which the
- * embedded database's import runs as separate transactions (apply-in-chunks.ts), because there
- * every other user waits while a transaction is open. Points and XP are the caller's: they move
- * through the ledger.
+ * Puts BackupData in place of a user's habits, completions, categories, rewards, inventory,
+ * achievements, rest days (skips, pauses, vacations) and settings in two steps: planImport works
+ * out every row (ids included) outside any transaction, and writePlan applies it inside the
+ * caller's transaction (after lockUser) with as few and as cheap statements as it can. writeSteps
+ * cuts the same writes into short steps, which the embedded database's import runs as separate
+ * transactions (apply-in-chunks.ts), because there every other user waits while a transaction is
+ * open. Points and XP are the caller's: they move through the ledger.
  */
 import { randomUUID } from 'node:crypto';
 import { ERROR_MESSAGES } from '@habitquest/contracts/errors';
@@ -17,7 +17,10 @@ import type {
   BackupCompletion,
   BackupHabit,
   BackupInventoryItem,
+  BackupPause,
   BackupReward,
+  BackupSkip,
+  BackupVacation,
 } from '@habitquest/core/backup/schema';
 import { formatPath } from '@habitquest/core/backup/validate';
 import { eq, sql } from 'drizzle-orm';
@@ -28,9 +31,12 @@ import {
   categories,
   completions,
   habits,
+  pauses,
   purchasedRewards,
   rewards,
+  skips,
   userSettings,
+  vacations,
 } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { BACKUP_MESSAGES, blankToNull, fullColor, withOneFallback } from './prepare-import';
@@ -59,6 +65,9 @@ type CompletionRow = {
   c: string;
 };
 
+/** A skip, pause or vacation as the bulk insert takes it: habit row id, first and last day. */
+type RestRow = { h: string | null; s: string; e: string | null };
+
 /** Every row an import writes. */
 export type ImportPlan = {
   categories: CategoryRow[];
@@ -71,6 +80,11 @@ export type ImportPlan = {
   settings: Settings;
   /** The achievements to hold afterwards (the file's, or the merge's); the user's others go. */
   achievements: BackupAchievement[];
+  /**
+   * The rest days to hold afterwards (the file's, or the merge's), their habits as row ids; the
+   * user's others go. Skips have no end (`e` null); vacations no habit (`h` null).
+   */
+  rest: { skips: RestRow[]; pauses: RestRow[]; vacations: RestRow[] };
 };
 
 export type PlannedData = {
@@ -79,6 +93,9 @@ export type PlannedData = {
   shop: readonly BackupReward[];
   inventory: readonly BackupInventoryItem[];
   achievements: readonly BackupAchievement[];
+  skips: readonly BackupSkip[];
+  pauses: readonly BackupPause[];
+  vacations: readonly BackupVacation[];
 };
 
 /**
@@ -110,6 +127,8 @@ export async function planImport(options: {
   const categoryIds = new Map(categoryRows.map((row) => [row.name, row.id]));
   const pickHabitId = idPicker(await takenIds(db, habits, userId, data.habits.map(idOf)));
   const habitRows: HabitRow[] = [];
+  // The file's habit id → the row's id; rest of a habit that is not imported is dropped.
+  const rowIds = new Map<string, string>();
   const completionRows: CompletionRow[] = [];
   let sinceBreather = 0;
   for (const [index, habit] of data.habits.entries()) {
@@ -120,6 +139,7 @@ export async function planImport(options: {
     }
     sinceBreather += habit.completions.length;
     const id = pickHabitId(habit.id);
+    rowIds.set(habit.id, id);
     habitRows.push({
       id,
       userId,
@@ -197,6 +217,21 @@ export async function planImport(options: {
     settings: options.settings,
     // Ids this version does not know (a later one may add some) are left out.
     achievements: data.achievements.filter((achievement) => achievementById(achievement.id)),
+    rest: {
+      skips: data.skips.flatMap((skip) => {
+        const habitId = rowIds.get(skip.habitId);
+        return habitId === undefined ? [] : [{ h: habitId, s: skip.date, e: null }];
+      }),
+      pauses: data.pauses.flatMap((pause) => {
+        const habitId = rowIds.get(pause.habitId);
+        return habitId === undefined ? [] : [{ h: habitId, s: pause.startsOn, e: pause.endsOn }];
+      }),
+      vacations: data.vacations.map((vacation) => ({
+        h: null,
+        s: vacation.startsOn,
+        e: vacation.endsOn,
+      })),
+    },
   };
 }
 
@@ -289,6 +324,26 @@ export function writeSteps(userId: string, plan: ImportPlan, batch: number | nul
       return false;
     });
   }
+  // Rest days: the user's go, the plan's come (after the habits they name). A long list of
+  // skips goes in batches like the completions.
+  steps.push(
+    deleteRest(skips, userId, batch),
+    deleteRest(pauses, userId, batch),
+    deleteRest(vacations, userId, batch),
+  );
+  for (const [kind, rows] of [
+    ['skips', plan.rest.skips],
+    ['pauses', plan.rest.pauses],
+    ['vacations', plan.rest.vacations],
+  ] as const) {
+    for (let start = 0; start < rows.length; start += completionRows) {
+      const chunk = rows.slice(start, start + completionRows);
+      steps.push(async (tx) => {
+        await insertRest(tx, kind, userId, JSON.stringify(chunk));
+        return false;
+      });
+    }
+  }
   steps.push(async (tx) => {
     await tx.delete(achievements).where(eq(achievements.userId, userId));
     if (plan.achievements.length > 0) {
@@ -366,6 +421,59 @@ export function deleteCompletions(
       after = row.last;
     }
     return queue.length > 0;
+  };
+}
+
+/**
+ * Inserts rest rows given as a jsonb array of RestRow (`h`, `s`, `e`) for the user: one statement,
+ * as for completions. The journal's restore puts rows back by other means (with their own ids).
+ */
+async function insertRest(
+  tx: Tx,
+  kind: 'skips' | 'pauses' | 'vacations',
+  userId: string,
+  rows: string,
+): Promise<void> {
+  const from = sql`from jsonb_to_recordset(${rows}::jsonb) as x(h uuid, s date, e date)`;
+  if (kind === 'skips') {
+    await tx.execute(sql`
+      insert into ${skips} (habit_id, user_id, skip_date) select x.h, ${userId}, x.s ${from}
+      on conflict do nothing`);
+  } else if (kind === 'pauses') {
+    await tx.execute(sql`
+      insert into ${pauses} (habit_id, user_id, starts_on, ends_on)
+      select x.h, ${userId}, x.s, x.e ${from}`);
+  } else {
+    await tx.execute(sql`
+      insert into ${vacations} (user_id, starts_on, ends_on) select ${userId}, x.s, x.e ${from}`);
+  }
+}
+
+/**
+ * Deletes every skip, pause or vacation of the user; with a batch, at most that many per run
+ * (true: run again). A skip is named by its key (habit, date): it has no id of its own.
+ */
+export function deleteRest(
+  table: typeof skips | typeof pauses | typeof vacations,
+  userId: string,
+  batch: number | null,
+): WriteStep {
+  const [key, columns] =
+    table === skips ? [sql`(habit_id, skip_date)`, sql`habit_id, skip_date`] : [sql`id`, sql`id`];
+  return async (tx) => {
+    if (batch === null) {
+      await tx.execute(sql`delete from ${table} where ${table.userId} = ${userId}`);
+      return false;
+    }
+    const result = await tx.execute(sql`
+      with gone as (
+        delete from ${table} where ${key} in (
+          select ${columns} from ${table} where ${table.userId} = ${userId} limit ${batch})
+        returning 1)
+      select count(*)::int as n from gone`);
+    // Both drivers answer { rows }; the shared Database type does not say so.
+    const [row] = (result as { rows: { n: number }[] }).rows;
+    return (row?.n ?? 0) >= batch;
   };
 }
 

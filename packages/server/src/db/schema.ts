@@ -115,6 +115,55 @@ export const completions = pgTable(
   ],
 );
 
+/**
+ * Rest days (docs/decisions.md, "Rest"). A skip rests the period of the habit's frequency that
+ * holds its date; a pause rests a habit from starts_on to ends_on (null: until it is resumed); a
+ * vacation rests every habit of the user. Past pauses and vacations stay, so the streaks of the
+ * days they covered stay the same.
+ */
+export const skips = pgTable(
+  'hq_skips',
+  {
+    habitId: uuid('habit_id')
+      .notNull()
+      .references(() => habits.id, { onDelete: 'cascade' }),
+    userId: userId(),
+    skipDate: date('skip_date', { mode: 'string' }).notNull(),
+    createdAt,
+  },
+  (table) => [
+    primaryKey({ columns: [table.habitId, table.skipDate] }),
+    index('hq_skips_user_date_idx').on(table.userId, table.skipDate),
+  ],
+);
+
+export const pauses = pgTable(
+  'hq_pauses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    habitId: uuid('habit_id')
+      .notNull()
+      .references(() => habits.id, { onDelete: 'cascade' }),
+    userId: userId(),
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    /** The last day it rests, included; null while it has no end. */
+    endsOn: date('ends_on', { mode: 'string' }),
+  },
+  (table) => [index('hq_pauses_user_idx').on(table.userId, table.habitId)],
+);
+
+export const vacations = pgTable(
+  'hq_vacations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userId(),
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    /** The last day of the vacation, included. */
+    endsOn: date('ends_on', { mode: 'string' }).notNull(),
+  },
+  (table) => [index('hq_vacations_user_idx').on(table.userId)],
+);
+
 export const rewards = pgTable(
   'hq_rewards',
   {

@@ -5,11 +5,12 @@ import { and, desc, eq, max, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client';
 import { categories, completions, habits } from '../db/schema';
 import { loadSettings, todayFor } from '../settings/load-settings';
+import { currentPause, loadRest, restOfHabit } from '../rest/load-rest';
 import { toHabit } from './to-habit';
 
 /**
- * The user's habits, newest first, each with its category and its streaks derived from every
- * completion date it has (never a stored counter that could drift).
+ * The user's habits, newest first, each with its category, its pause, and its streaks derived from
+ * every completion date it has and its rest days (never a stored counter that could drift).
  */
 export async function listHabits(options: {
   db: Database | Tx;
@@ -26,7 +27,7 @@ export async function listHabits(options: {
   const completionFilter = options.habitId
     ? and(eq(completions.userId, userId), eq(completions.habitId, options.habitId))
     : eq(completions.userId, userId);
-  const [rows, history] = await Promise.all([
+  const [rows, history, rest] = await Promise.all([
     db
       .select({ habit: habits, category: { name: categories.name } })
       .from(habits)
@@ -44,6 +45,7 @@ export async function listHabits(options: {
       .from(completions)
       .where(completionFilter)
       .groupBy(completions.habitId),
+    loadRest(db, userId, options.habitId),
   ]);
   const datesByHabit = new Map(history.map((row) => [row.habitId, row.dates]));
   const lastByHabit = new Map(history.map((row) => [row.habitId, row.at]));
@@ -53,6 +55,7 @@ export async function listHabits(options: {
       frequency: habit.frequency,
       today,
       weekStart: settings.weekStart,
+      rest: restOfHabit(rest, habit.id),
     });
     return toHabit({
       row: habit,
@@ -60,6 +63,7 @@ export async function listHabits(options: {
       streak: streaks.current,
       bestStreak: streaks.best,
       lastCompletedAt: lastByHabit.get(habit.id) ?? null,
+      pause: currentPause(rest.pauses.get(habit.id), today),
     });
   });
 }

@@ -1,14 +1,15 @@
 import type { SetCompletionResult } from '@habitquest/contracts/habits';
 import type { LocalDate } from '@habitquest/core/dates';
 import { levelForXp, pointsForXp } from '@habitquest/core/levels';
-import { periodKey } from '@habitquest/core/periods';
+import { periodKey, periodRangeOf } from '@habitquest/core/periods';
 import { completionEligibility, ELIGIBILITY_MESSAGES } from '@habitquest/core/visibility';
-import { and, eq } from 'drizzle-orm';
+import { and, between, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { completions, habits } from '../db/schema';
+import { completions, habits, skips } from '../db/schema';
 import { HttpError, notFound } from '../http/errors';
 import { lockUser, recordLedger } from '../progress/ledger';
 import { loadProgress } from '../progress/load-progress';
+import { loadRest } from '../rest/load-rest';
 import { loadSettings, todayFor } from '../settings/load-settings';
 import { toCompletion } from './to-habit';
 import { factsAfterCompletion, unlockEarned } from '../achievements/unlock';
@@ -73,6 +74,11 @@ export async function setCompletion(options: {
       });
       added = true;
       current = row;
+      // A completed period no longer rests: its skip goes (docs/decisions.md, "Rest").
+      const period = periodRangeOf(date, habit.frequency, settings.weekStart);
+      await tx
+        .delete(skips)
+        .where(and(eq(skips.habitId, habitId), between(skips.skipDate, period.start, period.end)));
     } else if (!completed && existing) {
       await tx.delete(completions).where(eq(completions.id, existing.id));
       after = await recordLedger(tx, {
@@ -84,7 +90,9 @@ export async function setCompletion(options: {
       });
       current = null;
     }
-    const progress = await loadProgress({ db: tx, userId, today });
+    // Read once for the day streak and a perfect day (rest days pass over both).
+    const rest = await loadRest(tx, userId);
+    const progress = await loadProgress({ db: tx, userId, today, settings, rest });
     // Achievements a new completion earns, in this transaction (achievements/unlock.ts).
     const unlocked = added
       ? await unlockEarned(tx, {
@@ -96,6 +104,7 @@ export async function setCompletion(options: {
               date,
               weekStart: settings.weekStart,
               timeZone: settings.timeZone,
+              rest,
             })),
             level: levelForXp(after.xp),
             dayStreak: progress.streak,

@@ -11,6 +11,7 @@ export function toHabit(options: {
   streak: number;
   bestStreak: number;
   lastCompletedAt: Date | null;
+  pause: Habit['pause'];
 }): Habit {
   const { row } = options;
   return {
@@ -29,6 +30,7 @@ export function toHabit(options: {
     bestStreak: options.bestStreak,
     lastCompletedAt: options.lastCompletedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
+    pause: options.pause,
   };
 }
 

@@ -6,9 +6,10 @@ import { user, userSettings } from '../db/schema';
 import { notFound } from '../http/errors';
 import { loadPlan } from '../plan/load-plan';
 import { loadProgress } from '../progress/load-progress';
+import { currentVacation, loadRest } from '../rest/load-rest';
 import { loadSettings, settingsFrom, todayFor } from '../settings/load-settings';
 
-/** GET /api/me: who the user is, their plan, progress and settings. */
+/** GET /api/me: who the user is, their plan, progress, settings and vacation. */
 export async function getMe(options: { db: Database; userId: string; now: Date }): Promise<Me> {
   const { db, userId, now } = options;
   // The account and its settings document in one round trip.
@@ -29,9 +30,14 @@ export async function getMe(options: { db: Database; userId: string; now: Date }
   if (row.settingsOf === null) await provisionAccount({ db, userId });
   const settings =
     row.settingsOf === null ? await loadSettings(db, userId) : settingsFrom(row.settings);
-  const [plan, progress] = await Promise.all([
-    loadPlan(db, userId),
-    loadProgress({ db, userId, today: todayFor(settings, now) }),
-  ]);
-  return { user: account, plan, progress, settings };
+  const today = todayFor(settings, now);
+  const [plan, rest] = await Promise.all([loadPlan(db, userId), loadRest(db, userId)]);
+  const progress = await loadProgress({ db, userId, today, settings, rest });
+  return {
+    user: account,
+    plan,
+    progress,
+    settings,
+    vacation: currentVacation(rest.vacations, today),
+  };
 }

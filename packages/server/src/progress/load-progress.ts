@@ -1,10 +1,13 @@
 import type { Progress } from '@habitquest/contracts/me';
+import type { Settings } from '@habitquest/contracts/settings';
 import { progressFigures } from '@habitquest/core/levels';
 import { dayStreaks } from '@habitquest/core/streaks';
 import type { LocalDate } from '@habitquest/core/dates';
 import { eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client';
 import { completions, progress } from '../db/schema';
+import { loadDayRestDays } from '../rest/day-rest';
+import type { UserRest } from '../rest/load-rest';
 import { loadSettings, todayFor } from '../settings/load-settings';
 
 /**
@@ -18,18 +21,24 @@ export async function loadProgress(options: {
   db: Database | Tx;
   userId: string;
   today: LocalDate;
+  settings: Pick<Settings, 'timeZone' | 'weekStart'>;
+  /** The user's rest, when the caller has read it already. */
+  rest?: UserRest;
 }): Promise<Progress> {
   const { db, userId, today } = options;
-  const [row] = await db
-    .select({
-      xp: progress.xp,
-      points: progress.points,
-      days: recentDays(userId, today, RECENT_DAYS),
-    })
-    .from(progress)
-    .where(eq(progress.userId, userId));
+  const [restDays, [row]] = await Promise.all([
+    loadDayRestDays({ db, userId, today, settings: options.settings, rest: options.rest }),
+    db
+      .select({
+        xp: progress.xp,
+        points: progress.points,
+        days: recentDays(userId, today, RECENT_DAYS),
+      })
+      .from(progress)
+      .where(eq(progress.userId, userId)),
+  ]);
   let days = row?.days ?? [];
-  let streak = dayStreaks({ dates: days, today }).current;
+  let streak = dayStreaks({ dates: days, today, restDays }).current;
   if (days.length === RECENT_DAYS && streak === RECENT_DAYS) {
     // The run reaches past the window: read every day (rare, and still one query).
     const [all] = await db
@@ -37,7 +46,7 @@ export async function loadProgress(options: {
       .from(progress)
       .limit(1);
     days = all?.days ?? days;
-    streak = dayStreaks({ dates: days, today }).current;
+    streak = dayStreaks({ dates: days, today, restDays }).current;
   }
   return progressFigures({ xp: row?.xp ?? 0, points: row?.points ?? 0, streak });
 }
@@ -61,5 +70,5 @@ export async function loadProgressNow(options: {
   now: Date;
 }): Promise<Progress> {
   const settings = await loadSettings(options.db, options.userId);
-  return loadProgress({ ...options, today: todayFor(settings, options.now) });
+  return loadProgress({ ...options, today: todayFor(settings, options.now), settings });
 }

@@ -1,18 +1,21 @@
 /**
  * POST /api/reminders/claim (docs/product.md "Reminders"): a channel asks before it shows a
  * reminder. Evaluated now, against the server's data: of the habits named, those that are the
- * user's, scheduled today, not done in their current period and not reminded of in this kind
+ * user's, scheduled today, not resting (paused, on vacation, skipped), not done in their current
+ * period and not reminded of in this kind
  * and slot today are recorded and answered; the channel shows the reminder only for them. The
  * row's key makes the record once, whichever channel (a tab, a push, the desktop) asks first.
  */
 import type { ReminderClaim, ReminderClaimResult } from '@habitquest/contracts/reminders';
 import { zonedTime } from '@habitquest/core/dates';
 import { periodKey } from '@habitquest/core/periods';
+import { restsOn } from '@habitquest/core/rest';
 import { isVisibleOn } from '@habitquest/core/visibility';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { completions, habits, remindersSent } from '../db/schema';
 import { lockUser } from '../progress/ledger';
+import { loadRest, restOfHabit } from '../rest/load-rest';
 import { loadSettings, todayFor } from '../settings/load-settings';
 
 export async function claimReminder(options: {
@@ -30,7 +33,13 @@ export async function claimReminder(options: {
       .select()
       .from(habits)
       .where(and(eq(habits.userId, userId), inArray(habits.id, [...new Set(claim.habitIds)])));
-    const scheduled = named.filter((habit) => isVisibleOn(habit, today, settings.weekStart));
+    // Rest days silence reminders: a paused habit, a vacation, a skipped period.
+    const rest = named.length > 0 ? await loadRest(tx, userId) : null;
+    const scheduled = named.filter(
+      (habit) =>
+        isVisibleOn(habit, today, settings.weekStart) &&
+        !(rest && restsOn(restOfHabit(rest, habit.id), today, habit.frequency, settings.weekStart)),
+    );
     if (scheduled.length === 0) return { habitIds: [] };
     const done = await tx
       .select({ habitId: completions.habitId, key: completions.periodKey })

@@ -11,6 +11,8 @@
 import type { PushPayload } from '@habitquest/contracts/push';
 import { addDays, type LocalDate } from '@habitquest/core/dates';
 import { periodKey } from '@habitquest/core/periods';
+import { restsOn } from '@habitquest/core/rest';
+import { reminderHabitOf } from '@habitquest/core/reminders/habits';
 import { planReminders, type ReminderHabit } from '@habitquest/core/reminders/plan';
 import { REMINDER_TEXTS } from '@habitquest/core/reminders/rules';
 import { instantAt, seededRandom } from '@habitquest/core/reminders/timing';
@@ -18,6 +20,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { Database } from '../db/client';
 import { completions, pushSubscriptions } from '../db/schema';
+import { loadRest, restOfHabit } from '../rest/load-rest';
 import { listHabits } from '../habits/list-habits';
 import type { Logger } from '../logger';
 import { loadSettings, todayFor } from '../settings/load-settings';
@@ -103,23 +106,25 @@ async function sendForUser(options: {
   if (!settings.reminders.enabled) return 0;
   const { timeZone, weekStart } = settings;
   const today = todayFor(settings, now);
-  const habitList = await listHabits({ db, userId, now });
+  const [habitList, rest] = await Promise.all([
+    listHabits({ db, userId, now }),
+    loadRest(db, userId),
+  ]);
   if (habitList.length === 0) return 0;
   const keys = [...new Set(habitList.map((h) => periodKey(today, h.frequency, weekStart)))];
   const current = await db
     .select({ habitId: completions.habitId, key: completions.periodKey })
     .from(completions)
     .where(and(eq(completions.userId, userId), inArray(completions.periodKey, keys)));
-  const habits: ReminderHabit[] = habitList.map((habit) => ({
-    id: habit.id,
-    title: habit.title,
-    frequency: habit.frequency,
-    streak: habit.streak,
-    isCompletedInCurrentPeriod: current.some(
-      (row) => row.habitId === habit.id && row.key === periodKey(today, habit.frequency, weekStart),
-    ),
-    lastCompletedAt: habit.lastCompletedAt === null ? null : Date.parse(habit.lastCompletedAt),
-  }));
+  const habits: ReminderHabit[] = habitList.map((habit) =>
+    reminderHabitOf({
+      habit,
+      completions: current.map((row) => ({ habitId: row.habitId, periodKey: row.key })),
+      isResting: restsOn(restOfHabit(rest, habit.id), today, habit.frequency, weekStart),
+      today,
+      weekStart,
+    }),
+  );
   const lastCompletion = Math.max(0, ...habits.map((h) => h.lastCompletedAt ?? 0));
   const sentToday = await listSentReminders({ db, userId, now });
   const plan = planReminders({

@@ -73,6 +73,21 @@ describe.each(DATABASE_KINDS)('reminders on %s', (kind) => {
     ]);
   });
 
+  it('claims nothing about a resting habit: paused, skipped today, or on vacation', async () => {
+    const client = await user();
+    const paused = await habit(client, { title: 'Paused' });
+    const skipped = await habit(client, { title: 'Skipped', frequency: 'weekly' });
+    const open = await habit(client, { title: 'Open' });
+    await client.request('PUT', `/api/habits/${paused}/pause`, { resumesOn: null });
+    // A skip on Monday rests the whole week (from Sunday 14 June) of a weekly habit.
+    await client.request('PUT', `/api/habits/${skipped}/skips/2026-06-15`, { skipped: true });
+    expect((await claim(client, 'evening', [paused, skipped, open])).body).toEqual({
+      habitIds: [open],
+    });
+    await client.request('PUT', '/api/vacation', { startsOn: TODAY, endsOn: TODAY });
+    expect((await claim(client, 'startup', [open])).body).toEqual({ habitIds: [] });
+  });
+
   it('warns about a streak once per slot, and starts afresh the next local day', async () => {
     const client = await user();
     const read = await habit(client, { title: 'Read' });

@@ -59,7 +59,12 @@ export async function redeemReward(options: {
     });
     if (!reward.keepInShop) await tx.delete(rewards).where(where);
     const settings = await loadSettings(tx, userId);
-    const progress = await loadProgress({ db: tx, userId, today: todayFor(settings, now) });
+    const progress = await loadProgress({
+      db: tx,
+      userId,
+      today: todayFor(settings, now),
+      settings,
+    });
     const [redeemed] = await tx
       .select({ n: count() })
       .from(purchasedRewards)

@@ -1,11 +1,12 @@
 /**
  * Model-based test of the HTTP API (issue #11). fast-check generates sequences of commands —
  * create, edit (title, frequency, recurring/specific, date, category, XP) and delete habits;
- * complete and undo on past, present and future dates; change the week start; create, rename,
+ * complete and undo on past, present and future dates; skip and unskip days, pause and resume
+ * habits, plan and end vacations; change the week start; create, rename,
  * retarget and delete categories; create, edit, delete and redeem rewards; export, and import
  * that file or a fresh one by replace or merge — and runs each against a real server over HTTP
  * and against the in-memory model (model.ts). After every command nothing may have answered 5xx,
- * and habits, /api/me, completions, categories, rewards, purchases and the export must agree with
+ * and habits, /api/me, completions, skips, categories, rewards, purchases and the export must agree with
  * the model, as must the ledger's sums and the cached progress (read from the database). Each run
  * is a fresh user, free or Pro, with its own week start, time zone and fixed clock.
  *

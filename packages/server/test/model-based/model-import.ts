@@ -14,11 +14,12 @@ import {
   type Counts,
   type MCompletion,
   type MData,
+  type MHabit,
   type MUser,
   type Outcome,
   rekey,
 } from './model';
-import type { WeekStart } from '@habitquest/core/periods';
+import { periodKey, type WeekStart } from '@habitquest/core/periods';
 
 export type ImportSummary = {
   habits: number;
@@ -65,6 +66,7 @@ export function importData(
   user.purchases = next.data.purchases;
   user.xp = next.data.xp;
   user.points = next.data.points;
+  user.vacations = next.data.vacations;
   // A replace brings the file's settings, its week start among them: every week is keyed by it.
   if (next.data.weekStart !== user.weekStart) {
     const rekeyed = withWeekStart(next.data, next.data.weekStart);
@@ -107,6 +109,7 @@ function replaced(
       xp: Math.max(0, incoming.xp),
       points: incoming.points,
       weekStart: fileWeekStart,
+      vacations: incoming.vacations,
     },
     summary: {
       habits: incoming.habits.length,
@@ -131,20 +134,24 @@ function merged(user: MUser, incoming: MData): { data: MData; summary: ImportSum
     const index = habits.findIndex((h) => h.id === habit.id);
     const existing = habits[index];
     if (existing === undefined) {
-      habits.push(habit);
+      habits.push(withRestOf(habit, null, current.weekStart));
       addedHabits += 1;
       addedCompletions.push(...habit.completions);
     } else if (existing.frequency !== habit.frequency) {
-      habits[index] = {
-        ...habit,
-        frequency: existing.frequency,
-        completions: existing.completions,
-      };
+      habits[index] = withRestOf(
+        { ...habit, frequency: existing.frequency, completions: existing.completions },
+        existing,
+        current.weekStart,
+      );
     } else {
       const keys = new Set(existing.completions.map((completion) => completion.key));
       const added = habit.completions.filter((completion) => !keys.has(completion.key));
       addedCompletions.push(...added);
-      habits[index] = { ...habit, completions: [...existing.completions, ...added] };
+      habits[index] = withRestOf(
+        { ...habit, completions: [...existing.completions, ...added] },
+        existing,
+        current.weekStart,
+      );
     }
   }
   // Categories by name: the file's colour and target win; new names come without being the
@@ -199,6 +206,7 @@ function merged(user: MUser, incoming: MData): { data: MData; summary: ImportSum
       xp: current.xp + xp,
       points: current.points + points,
       weekStart: current.weekStart,
+      vacations: uniqueBy([...current.vacations, ...incoming.vacations], rangeKey),
     },
     summary: {
       habits: addedHabits,
@@ -210,4 +218,39 @@ function merged(user: MUser, incoming: MData): { data: MData; summary: ImportSum
       xp,
     },
   };
+}
+
+/**
+ * A merged habit's rest: both sides' pauses, each once; the user's skips, then the file's in
+ * periods the user has none in (one skip per period), and no skip of a period the merged habit
+ * completed (a completed period never rests).
+ */
+function withRestOf(merged: MHabit, own: MHabit | null, weekStart: WeekStart): MHabit {
+  const done = new Set(
+    merged.completions.map((completion) => periodKey(completion.date, merged.frequency, weekStart)),
+  );
+  const periodOf = (day: string) => periodKey(day, merged.frequency, weekStart);
+  const ownSkips = (own?.skips ?? []).filter((day) => !done.has(periodOf(day)));
+  const rested = new Set(ownSkips.map(periodOf));
+  const added: string[] = [];
+  for (const day of merged.skips) {
+    if (done.has(periodOf(day)) || rested.has(periodOf(day)) || ownSkips.includes(day)) continue;
+    rested.add(periodOf(day));
+    added.push(day);
+  }
+  return {
+    ...merged,
+    skips: [...ownSkips, ...added],
+    pauses: uniqueBy([...(own?.pauses ?? []), ...merged.pauses], rangeKey),
+  };
+}
+
+function rangeKey(range: { startsOn: string; endsOn: string | null }): string {
+  return `${range.startsOn}/${range.endsOn ?? ''}`;
+}
+
+function uniqueBy<T>(items: readonly T[], key: (item: T) => string): T[] {
+  const seen = new Map<string, T>();
+  for (const item of items) if (!seen.has(key(item))) seen.set(key(item), item);
+  return [...seen.values()];
 }

@@ -8,10 +8,16 @@
 import { compareRewards } from '@habitquest/core/rewards';
 import { FALLBACK_CATEGORY, DEFAULT_CATEGORIES } from '@habitquest/core/categories';
 import { levelForXp, levelProgress, pointsForXp } from '@habitquest/core/levels';
-import { periodIndex, periodKey, type Frequency, type WeekStart } from '@habitquest/core/periods';
+import {
+  isSamePeriod,
+  periodIndex,
+  periodKey,
+  type Frequency,
+  type WeekStart,
+} from '@habitquest/core/periods';
 import { FREE_LIMITS, planLimits, type LimitedResource } from '@habitquest/core/plan';
-import { completionEligibility } from '@habitquest/core/visibility';
-import type { LocalDate } from '@habitquest/core/dates';
+import { completionEligibility, isVisibleOn } from '@habitquest/core/visibility';
+import { addDays, daysBetween, type LocalDate } from '@habitquest/core/dates';
 
 export type MCompletion = { date: LocalDate; key: string; xp: number; points: number };
 
@@ -25,7 +31,14 @@ export type MHabit = {
   isRecurring: boolean;
   specificDate: LocalDate | null;
   completions: MCompletion[];
+  /** Days skipped: each rests its period unless that period is done. */
+  skips: LocalDate[];
+  /** Paused ranges, both ends included; endsOn null: until resumed. */
+  pauses: MRange[];
 };
+
+/** A rest range: from startsOn to endsOn, both included (null: with no end). */
+export type MRange = { startsOn: LocalDate; endsOn: LocalDate | null };
 
 /** `id` is null until the server's answer tells it (an import makes fresh ids for new names). */
 export type MCategory = {
@@ -56,6 +69,7 @@ export type MData = {
   points: number;
   /** The week start the data's weekly completions are keyed by (an export file carries it). */
   weekStart: WeekStart;
+  vacations: { startsOn: LocalDate; endsOn: LocalDate }[];
 };
 
 export type MUser = MData & {
@@ -106,6 +120,7 @@ export function newUser(options: {
     purchases: [],
     xp: 0,
     points: 0,
+    vacations: [],
     snapshot: null,
     imports: 0,
   };
@@ -120,6 +135,7 @@ export function cloneData(data: MData): MData {
     xp: data.xp,
     points: data.points,
     weekStart: data.weekStart,
+    vacations: data.vacations,
   });
 }
 
@@ -158,6 +174,7 @@ export function expectedProgress(user: MUser) {
       'daily',
       user.today,
       user.weekStart,
+      dayRestDays(user),
     ).current,
     xpIntoLevel: level.xpIntoLevel,
     xpForNextLevel: level.xpForNextLevel,
@@ -171,31 +188,80 @@ export function streaksOf(user: MUser, habit: MHabit) {
     habit.frequency,
     user.today,
     user.weekStart,
+    restDaysOf(user, habit),
   );
+}
+
+/** Every day up to today on which the habit rests: its skips, pauses, and the vacations. */
+function restDaysOf(user: MUser, habit: MHabit): Set<LocalDate> {
+  const days = new Set(habit.skips.filter((day) => day <= user.today));
+  for (const range of [...habit.pauses, ...user.vacations]) {
+    for (const day of daysOf(range, user.today)) days.add(day);
+  }
+  return days;
+}
+
+function daysOf(range: MRange, today: LocalDate): LocalDate[] {
+  const days: LocalDate[] = [];
+  const last = range.endsOn === null || range.endsOn > today ? today : range.endsOn;
+  for (let day = range.startsOn; day <= last; day = addDays(day, 1)) days.push(day);
+  return days;
+}
+
+/**
+ * The day streak's rest days (docs/decisions.md, "Rest"): vacation days, and days on which every
+ * daily habit due then rested. A habit is due from the day it was made (all of a run's habits are
+ * made on its one fixed day) or from its first skip or pause, if earlier.
+ */
+function dayRestDays(user: MUser): Set<LocalDate> {
+  const days = new Set<LocalDate>();
+  for (const vacation of user.vacations)
+    for (const day of daysOf(vacation, user.today)) days.add(day);
+  const daily = user.habits.filter((habit) => habit.frequency === 'daily');
+  const candidates = new Set(daily.flatMap((habit) => [...restDaysOf(user, habit)]));
+  for (const day of candidates) {
+    const due = daily.filter((habit) => {
+      const since = [user.today, ...habit.skips, ...habit.pauses.map((p) => p.startsOn)].sort()[0];
+      return (
+        (since ?? user.today) <= day &&
+        completionEligibility(habit, day, '9999-12-31', user.weekStart).ok
+      );
+    });
+    if (due.length > 0 && due.every((habit) => restDaysOf(user, habit).has(day))) days.add(day);
+  }
+  return days;
 }
 
 /**
  * Streak rule: consecutive periods with a completion, ending at the current period or, while it is
- * still open, at the previous one; best is the longest run ever. Periods are numbered with core's
- * periodIndex, on which consecutive periods differ by one.
+ * still open, at the previous one; best is the longest run ever. A period holding a rest day and
+ * no completion is passed over: it neither adds to a run nor ends it. Periods are numbered with
+ * core's periodIndex, on which consecutive periods differ by one.
  */
 function streaks(
   dates: readonly LocalDate[],
   frequency: Frequency,
   today: LocalDate,
   weekStart: WeekStart,
+  restDays: ReadonlySet<LocalDate>,
 ): { current: number; best: number } {
   const indexOf = (date: LocalDate) =>
     periodIndex(periodKey(date, frequency, weekStart), frequency, weekStart);
-  const indexes = new Set(dates.map(indexOf));
+  const done = new Set(dates.map(indexOf));
+  const resting = new Set([...restDays].map(indexOf).filter((index) => !done.has(index)));
+  const passes = (at: number) => done.has(at) || resting.has(at);
   const now = indexOf(today);
+  const earliest = Math.min(now, ...done, ...resting);
   let current = 0;
-  for (let at = indexes.has(now) ? now : now - 1; indexes.has(at); at -= 1) current += 1;
+  for (let at = now; at >= earliest; at -= 1) {
+    if (done.has(at)) current += 1;
+    else if (!resting.has(at) && at !== now) break;
+  }
   let best = 0;
-  for (const start of indexes) {
-    if (indexes.has(start - 1)) continue;
-    let length = 1;
-    while (indexes.has(start + length)) length += 1;
+  for (const start of [...done, ...resting]) {
+    if (passes(start - 1)) continue;
+    let length = 0;
+    for (let at = start; passes(at); at += 1) if (done.has(at)) length += 1;
     best = Math.max(best, length);
   }
   return { current, best };
@@ -314,6 +380,8 @@ export function applyCreateHabit(user: MUser, input: HabitInput, id: string): MH
     isRecurring: input.isRecurring,
     specificDate: input.isRecurring ? null : input.specificDate,
     completions: [],
+    skips: [],
+    pauses: [],
   };
   user.habits.push(habit);
   return habit;
@@ -416,6 +484,10 @@ export function setCompletion(
   if (completed && !existing) {
     const created = { date, key, xp: habit.xp, points: pointsForXp(habit.xp) };
     habit.completions.push(created);
+    // A completed period no longer rests.
+    habit.skips = habit.skips.filter(
+      (day) => !isSamePeriod(day, date, habit.frequency, user.weekStart),
+    );
     user.xp += created.xp;
     user.points += created.points;
     return {
@@ -432,6 +504,86 @@ export function setCompletion(
     return { ...OK, added: false, completion: null, leveledUp: false };
   }
   return { ...OK, added: false, completion: existing ?? null, leveledUp: false };
+}
+
+// ---------------------------------------------------------------- rest days
+
+/** PUT …/skips/:date — idempotent; a done period cannot be skipped (409). */
+export function setSkip(user: MUser, habit: MHabit, date: LocalDate, skipped: boolean): Outcome {
+  if (date > addDays(user.today, 366)) return validation;
+  if (!isVisibleOn(habit, date, user.weekStart)) return validation;
+  const inPeriod = (day: LocalDate) => isSamePeriod(day, date, habit.frequency, user.weekStart);
+  if (skipped) {
+    const key = periodKey(date, habit.frequency, user.weekStart);
+    if (habit.completions.some((completion) => completion.key === key)) return conflict;
+    if (!habit.skips.some(inPeriod)) habit.skips.push(date);
+  } else {
+    habit.skips = habit.skips.filter((day) => !inPeriod(day));
+  }
+  return OK;
+}
+
+function notOver(range: MRange, today: LocalDate): boolean {
+  return range.endsOn === null || range.endsOn >= today;
+}
+
+/** PUT …/pause — from today until the day before resumesOn (null: until resumed). */
+export function pauseHabit(user: MUser, habit: MHabit, resumesOn: LocalDate | null): Outcome {
+  if (resumesOn !== null && resumesOn <= user.today) return validation;
+  const endsOn = resumesOn === null ? null : addDays(resumesOn, -1);
+  const current = habit.pauses.filter((pause) => notOver(pause, user.today));
+  for (const pause of current) pause.endsOn = endsOn;
+  if (current.length === 0) habit.pauses.push({ startsOn: user.today, endsOn });
+  return OK;
+}
+
+/** DELETE …/pause — back today: a pause begun earlier ends yesterday, a later one goes. */
+export function resumeHabit(user: MUser, habit: MHabit): Outcome {
+  habit.pauses = habit.pauses
+    .filter((pause) => !(notOver(pause, user.today) && pause.startsOn >= user.today))
+    .map((pause) =>
+      notOver(pause, user.today) ? { ...pause, endsOn: addDays(user.today, -1) } : pause,
+    );
+  return OK;
+}
+
+/** The pause now or ahead, as the wire gives it. */
+export function expectedPause(user: MUser, habit: MHabit) {
+  const current = habit.pauses
+    .filter((pause) => notOver(pause, user.today))
+    .sort((a, b) => (a.startsOn < b.startsOn ? 1 : -1))[0];
+  if (!current) return null;
+  return {
+    startsOn: current.startsOn,
+    resumesOn: current.endsOn === null ? null : addDays(current.endsOn, 1),
+  };
+}
+
+/** PUT /api/vacation — replaces the vacation now or ahead; it may not be over already. */
+export function setVacation(user: MUser, startsOn: LocalDate, endsOn: LocalDate): Outcome {
+  if (endsOn < startsOn) return validation;
+  if (daysBetween(startsOn, endsOn) + 1 > 366) return validation;
+  if (endsOn < user.today) return validation;
+  user.vacations = user.vacations.filter((vacation) => vacation.endsOn < user.today);
+  user.vacations.push({ startsOn, endsOn });
+  return OK;
+}
+
+/** DELETE /api/vacation — ends the one under way yesterday, cancels one ahead. */
+export function endVacation(user: MUser): Outcome {
+  user.vacations = user.vacations
+    .filter((vacation) => !(vacation.endsOn >= user.today && vacation.startsOn >= user.today))
+    .map((vacation) =>
+      vacation.endsOn >= user.today ? { ...vacation, endsOn: addDays(user.today, -1) } : vacation,
+    );
+  return OK;
+}
+
+export function expectedVacation(user: MUser) {
+  const ahead = user.vacations
+    .filter((vacation) => vacation.endsOn >= user.today)
+    .sort((a, b) => (a.startsOn < b.startsOn ? -1 : 1))[0];
+  return ahead ? { startsOn: ahead.startsOn, endsOn: ahead.endsOn } : null;
 }
 
 // ---------------------------------------------------------------- rewards

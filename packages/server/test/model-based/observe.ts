@@ -11,8 +11,10 @@ import { ledgerSums } from '../../src/progress/ledger';
 import type { ApiResponse, TestClient, TestServer } from '../harness';
 import {
   categoryByName,
+  expectedPause,
   expectedPlan,
   expectedProgress,
+  expectedVacation,
   shopOrder,
   streaksOf,
   type MReward,
@@ -119,15 +121,17 @@ function rewardView(reward: MReward) {
  */
 export async function expectAgreement(model: MUser, real: Real, after: string): Promise<void> {
   const window = completionsWindow(model.today);
-  const [habits, me, completions, categories, rewards, purchases, exported] = await Promise.all([
-    call<Json[]>(real, 'GET', '/api/habits'),
-    call(real, 'GET', '/api/me'),
-    call<Json[]>(real, 'GET', `/api/completions?from=${window.from}&to=${window.to}`),
-    call<Json[]>(real, 'GET', '/api/categories'),
-    call<Json[]>(real, 'GET', '/api/rewards'),
-    call<Json[]>(real, 'GET', '/api/purchases'),
-    call<{ data: Json }>(real, 'GET', '/api/export'),
-  ]);
+  const [habits, me, completions, categories, rewards, purchases, exported, skips] =
+    await Promise.all([
+      call<Json[]>(real, 'GET', '/api/habits'),
+      call(real, 'GET', '/api/me'),
+      call<Json[]>(real, 'GET', `/api/completions?from=${window.from}&to=${window.to}`),
+      call<Json[]>(real, 'GET', '/api/categories'),
+      call<Json[]>(real, 'GET', '/api/rewards'),
+      call<Json[]>(real, 'GET', '/api/purchases'),
+      call<{ data: Json }>(real, 'GET', '/api/export'),
+      call<Json[]>(real, 'GET', `/api/skips?from=${window.from}&to=${window.to}`),
+    ]);
   const label = (what: string) => `${what} after ${after}`;
   for (const [what, response] of Object.entries({
     habits,
@@ -137,6 +141,7 @@ export async function expectAgreement(model: MUser, real: Real, after: string): 
     rewards,
     purchases,
     exported,
+    skips,
   })) {
     agree(response.status, 200, label(`GET ${what} status`), response.body);
   }
@@ -156,6 +161,7 @@ export async function expectAgreement(model: MUser, real: Real, after: string): 
         streak: h.streak,
         bestStreak: h.bestStreak,
         lastCompletedAt: h.lastCompletedAt,
+        pause: h.pause,
       }))
       .sort(byKey((h) => String(h.id))),
     model.habits
@@ -173,17 +179,35 @@ export async function expectAgreement(model: MUser, real: Real, after: string): 
           streak: streaks.current,
           bestStreak: streaks.best,
           lastCompletedAt: h.completions.length > 0 ? lastCompletedAt : null,
+          pause: expectedPause(model, h),
         };
       })
       .sort(byKey((h) => h.id)),
     label('GET /api/habits'),
   );
 
-  const meBody = me.body as { progress: unknown; plan: unknown };
+  const meBody = me.body as { progress: unknown; plan: unknown; vacation: unknown };
   agree(
-    { progress: meBody.progress, plan: meBody.plan },
-    { progress: expectedProgress(model), plan: expectedPlan(model) },
+    { progress: meBody.progress, plan: meBody.plan, vacation: meBody.vacation },
+    {
+      progress: expectedProgress(model),
+      plan: expectedPlan(model),
+      vacation: expectedVacation(model),
+    },
     label('GET /api/me'),
+  );
+
+  const skipKey = (skip: Record<string, unknown>) => `${String(skip.habitId)} ${String(skip.date)}`;
+  agree(
+    [...skips.body].sort(byKey(skipKey)),
+    model.habits
+      .flatMap((h) =>
+        h.skips
+          .filter((date) => date >= window.from && date <= window.to)
+          .map((date) => ({ habitId: h.id, date })),
+      )
+      .sort(byKey(skipKey)),
+    label('GET /api/skips'),
   );
 
   const completionKey = (c: { habitId: unknown; completionDate: unknown }) =>

@@ -24,6 +24,10 @@ const DATE_STYLES = {
   monthDay: { month: 'short', day: 'numeric' },
   /** Nov 23, 2026 */
   monthDayYear: { month: 'short', day: 'numeric', year: 'numeric' },
+  /** November 23 */
+  dayMonthLong: { month: 'long', day: 'numeric' },
+  /** November 23, 2026 */
+  dayMonthLongYear: { month: 'long', day: 'numeric', year: 'numeric' },
 } as const satisfies Record<string, Intl.DateTimeFormatOptions>;
 
 export type DateStyle = keyof typeof DATE_STYLES;

@@ -9,6 +9,7 @@ import type { EventName } from '@habitquest/contracts/event-map';
 import {
   useMutation,
   useQueryClient,
+  type MutationOptions,
   type QueryClient,
   type QueryKey,
 } from '@tanstack/react-query';
@@ -37,7 +38,7 @@ export function patch<TData>(
 
 type Saved = [QueryKey, unknown][];
 
-export function useOptimisticMutation<TVars, TResult>(options: {
+export type OptimisticOptions<TVars, TResult> = {
   mutationFn: (vars: TVars) => Promise<TResult>;
   /** Names the queries it changes, for what must spare them while it is pending (Clean cache). */
   mutationKey?: QueryKey;
@@ -56,9 +57,17 @@ export function useOptimisticMutation<TVars, TResult>(options: {
    * not refused offline.
    */
   store?: (vars: TVars) => Promise<void>;
-}) {
-  const client = useQueryClient();
-  return useMutation({
+};
+
+/**
+ * The options of an optimistic change for TanStack Query: for `useMutation` (the hook below), or
+ * for a MutationObserver of a change whose code loads when first used.
+ */
+export function optimisticMutationOptions<TVars, TResult>(
+  client: QueryClient,
+  options: OptimisticOptions<TVars, TResult>,
+) {
+  return {
     // Offline is decided here (docs/offline.md), not by TanStack Query's pausing.
     networkMode: 'always',
     ...(options.mutationKey ? { mutationKey: options.mutationKey } : {}),
@@ -91,5 +100,10 @@ export function useOptimisticMutation<TVars, TResult>(options: {
         client,
         ...(typeof options.events === 'function' ? options.events(vars, result) : options.events),
       ),
-  });
+  } satisfies MutationOptions<TResult, Error, TVars, Saved>;
+}
+
+export function useOptimisticMutation<TVars, TResult>(options: OptimisticOptions<TVars, TResult>) {
+  const client = useQueryClient();
+  return useMutation(optimisticMutationOptions(client, options));
 }

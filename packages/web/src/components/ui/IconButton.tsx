@@ -1,4 +1,4 @@
-import { Pencil, Trash2 } from 'lucide-react';
+import { Pause, Pencil, Trash2 } from 'lucide-react';
 import type { ButtonHTMLAttributes } from 'react';
 import { cx } from './cx';
 
@@ -9,9 +9,9 @@ const TONES = {
     'text-slate-600 hover:bg-red-50 hover:text-red-700 dark:text-slate-300 dark:hover:bg-red-500/10 dark:hover:text-red-300',
 } as const;
 
-const ICONS = { edit: Pencil, delete: Trash2 } as const;
+const ICONS = { edit: Pencil, delete: Trash2, pause: Pause } as const;
 
-/** A small icon-only action (edit, delete); `label` names it for assistive tech. */
+/** A small icon-only action (edit, delete, pause); `label` names it for assistive tech. */
 export function IconButton({
   action,
   label,

@@ -21,7 +21,7 @@ export function Tabs<T extends string>({
   onChange: (value: T) => void;
   children: ReactNode;
   className?: string;
-  /** Many tabs: in rows of three on narrow screens instead of one row that scrolls. */
+  /** Many tabs: in rows of three (four on small tablets) instead of one row that scrolls. */
   wrap?: boolean;
 }) {
   return (
@@ -38,7 +38,7 @@ export function Tabs<T extends string>({
         loop
         className={cx(
           'gap-1 rounded-2xl bg-slate-100 p-1 dark:bg-slate-800',
-          wrap ? 'grid grid-cols-3 sm:flex' : 'flex overflow-x-auto',
+          wrap ? 'grid grid-cols-3 sm:grid-cols-4 md:flex' : 'flex overflow-x-auto',
         )}
       >
         {tabs.map((tab) => (

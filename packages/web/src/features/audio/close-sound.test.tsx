@@ -19,6 +19,7 @@ function Page({ onClose }: { onClose: () => void }) {
       insights={{
         completedCount: 0,
         totalCount: 0,
+        restingCount: 0,
         completionRate: 0,
         xpEarned: 0,
         habitsForDay: [],

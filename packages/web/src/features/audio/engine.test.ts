@@ -34,6 +34,10 @@ class FakeContext {
     return Promise.resolve();
   });
   close = vi.fn(() => Promise.resolve());
+  suspend = vi.fn(() => {
+    this.state = 'suspended';
+    return Promise.resolve();
+  });
   createGain = () => new FakeGain();
   createBufferSource = () => {
     const source = new FakeSource();
@@ -63,6 +67,25 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 const AUDIO = { soundEffects: true, effectsVolume: 0.25, music: false, musicVolume: 0.5 };
 
 describe('AudioEngine', () => {
+  it('hidden to the desktop tray: the music stops and nothing plays; shown again it resumes', async () => {
+    const { engine, contexts } = setUp();
+    engine.configure({ ...AUDIO, music: true });
+    engine.unlock();
+    await settle();
+    expect(engine.state().musicPlaying).toBe(true);
+    engine.setSuspended(true);
+    expect(engine.state()).toMatchObject({ suspended: true, musicPlaying: false });
+    expect(contexts[0]?.suspend).toHaveBeenCalled();
+    engine.play('click');
+    engine.configure({ ...AUDIO, music: true, musicVolume: 0.4 });
+    await settle();
+    expect(engine.state()).toMatchObject({ musicPlaying: false, played: [] });
+    engine.setSuspended(false);
+    await settle();
+    expect(engine.state()).toMatchObject({ suspended: false, musicPlaying: true });
+    expect(contexts[0]?.state).toBe('running');
+  });
+
   it('plays nothing and makes no context before the first gesture', async () => {
     const { engine, contexts, fetchBytes } = setUp();
     engine.configure({ ...AUDIO, music: true });

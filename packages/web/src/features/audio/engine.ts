@@ -25,6 +25,8 @@ export function soundUrls(name: Track): string[] {
 /** What a test (or a curious developer) can read of the engine; never used by the app itself. */
 export type AudioEngineState = {
   unlocked: boolean;
+  /** Hidden to the desktop shell's tray. */
+  suspended: boolean;
   contextState: AudioContextState | 'none';
   soundEffects: boolean;
   effectsVolume: number;
@@ -58,6 +60,8 @@ export class AudioEngine {
   private readonly buffers = new Map<Track, Promise<AudioBuffer | null>>();
   private readonly played: SoundName[] = [];
   private unlocked = false;
+  /** Hidden to the desktop shell's tray: silent until shown again (docs/desktop.md). */
+  private suspended = false;
 
   constructor(private readonly deps: Deps) {}
 
@@ -75,9 +79,26 @@ export class AudioEngine {
     this.syncMusic();
   }
 
+  /** Stops the music and every sound while hidden to the tray; shown again, the music resumes. */
+  setSuspended(isSuspended: boolean): void {
+    this.suspended = isSuspended;
+    if (isSuspended) {
+      this.stopMusic();
+      void this.context?.suspend().catch(() => undefined);
+    } else {
+      this.syncMusic();
+    }
+  }
+
   /** Plays an effect, if audio is on and the user has interacted with the page. */
   play(name: SoundName): void {
-    if (!this.unlocked || !this.settings.soundEffects || this.settings.effectsVolume <= 0) return;
+    if (
+      this.suspended ||
+      !this.unlocked ||
+      !this.settings.soundEffects ||
+      this.settings.effectsVolume <= 0
+    )
+      return;
     const context = this.ensureContext();
     if (!context || !this.effectsGain) return;
     const output = this.effectsGain;
@@ -108,6 +129,7 @@ export class AudioEngine {
   state(): AudioEngineState {
     return {
       unlocked: this.unlocked,
+      suspended: this.suspended,
       contextState: this.context?.state ?? 'none',
       soundEffects: this.settings.soundEffects,
       effectsVolume: this.effectsGain?.gain.value ?? this.settings.effectsVolume,
@@ -148,7 +170,8 @@ export class AudioEngine {
 
   /** Music plays while audio is on, music is on and the page has been interacted with. */
   private syncMusic(): void {
-    const wanted = this.unlocked && this.settings.soundEffects && this.settings.music;
+    const wanted =
+      !this.suspended && this.unlocked && this.settings.soundEffects && this.settings.music;
     if (!wanted) {
       this.stopMusic();
       return;
@@ -163,7 +186,8 @@ export class AudioEngine {
       .then((buffer) => {
         this.musicStarting = false;
         // The settings may have changed while the file loaded.
-        const stillWanted = this.unlocked && this.settings.soundEffects && this.settings.music;
+        const stillWanted =
+          !this.suspended && this.unlocked && this.settings.soundEffects && this.settings.music;
         if (!buffer || !stillWanted || this.musicSource) return;
         const source = context.createBufferSource();
         source.buffer = buffer;

@@ -13,6 +13,10 @@ import { cx } from '../../components/ui/cx';
 import { calendarCopy as copy } from './copy';
 import { useGridKeys } from './grid-keys';
 import { formatDate, formatMonth } from '../../lib/format';
+import type { DayRest } from '../rest/calendar-rest';
+import { CalendarLegend, RestMarks } from './rest-marks';
+
+const NO_REST = new Map<LocalDate, DayRest>();
 
 export type YearMonth = { year: number; month: number };
 
@@ -38,6 +42,8 @@ export function Calendar(props: {
   /** The habits tab shown beside it: the period key is that frequency's. */
   frequency: Frequency;
   completedDates: ReadonlySet<LocalDate>;
+  /** Days on which something rested: a vacation, a skipped habit, a paused one. */
+  restDays?: ReadonlyMap<LocalDate, DayRest>;
   /** A day was clicked: select it and open Day Insights. */
   onSelect: (date: LocalDate) => void;
   /** Today: select today and show its month, without opening Day Insights. */
@@ -45,6 +51,7 @@ export function Calendar(props: {
   onOpenInsights: () => void;
 }) {
   const { view, weekStart } = props;
+  const restDays = props.restDays ?? NO_REST;
   const grid = monthGrid(view, weekStart);
   const keys = useGridKeys({
     view,
@@ -112,12 +119,21 @@ export function Calendar(props: {
               const isSelected = date === props.selected;
               const isToday = date === props.today;
               const hasDot = props.completedDates.has(date);
-              const label = formatDate(date, 'full');
+              const rest = restDays.get(date);
+              const isVacation = rest?.has('vacation') === true;
+              const label = [
+                formatDate(date, 'full'),
+                ...(hasDot ? [copy.hasCompletions] : []),
+                ...(['vacation', 'skipped', 'paused'] as const)
+                  .filter((kind) => rest?.has(kind))
+                  .map((kind) => copy.dayRest[kind]),
+              ].join(', ');
               return (
                 <div key={date} role="gridcell" aria-selected={isSelected}>
                   <button
                     type="button"
-                    aria-label={`${label}${hasDot ? `, ${copy.hasCompletions}` : ''}`}
+                    aria-label={label}
+                    data-rest={rest ? [...rest].join(' ') : undefined}
                     aria-current={isToday ? 'date' : undefined}
                     tabIndex={keys.tabIndexOf(date)}
                     data-date={date}
@@ -132,22 +148,19 @@ export function Calendar(props: {
                       isSelected
                         ? 'bg-accent-gradient font-bold shadow'
                         : isToday
-                          ? 'font-bold text-indigo-700 ring-2 ring-indigo-500 dark:text-indigo-300'
-                          : isOutside
-                            ? 'text-slate-500 hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-800'
-                            : 'text-slate-800 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800',
+                          ? cx(
+                              'font-bold text-indigo-700 ring-2 ring-indigo-500 dark:text-indigo-300',
+                              isVacation && 'bg-sky-100 dark:bg-sky-400/15',
+                            )
+                          : isVacation
+                            ? 'bg-sky-100 text-sky-950 hover:bg-sky-200 dark:bg-sky-400/15 dark:text-sky-50 dark:hover:bg-sky-400/25'
+                            : isOutside
+                              ? 'text-slate-500 hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-800'
+                              : 'text-slate-800 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800',
                     )}
                   >
                     {day}
-                    {hasDot ? (
-                      <span
-                        aria-hidden
-                        className={cx(
-                          'absolute bottom-1.5 size-1.5 rounded-full',
-                          isSelected ? 'bg-current' : 'bg-emerald-500',
-                        )}
-                      />
-                    ) : null}
+                    <RestMarks hasDot={hasDot} rest={rest} isSelected={isSelected} />
                   </button>
                 </div>
               );
@@ -155,7 +168,8 @@ export function Calendar(props: {
           </div>
         ))}
       </div>
-      <div className="mt-4 flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600 dark:text-slate-300">
+      <CalendarLegend />
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600 dark:text-slate-300">
         <span>
           {copy.viewingPeriodKey}:{' '}
           <code className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-800 dark:bg-slate-800 dark:text-slate-100">

@@ -1,5 +1,5 @@
 import type { DayInsights } from '@habitquest/core/stats';
-import { Check, Circle, Clock } from 'lucide-react';
+import { Check, Circle, Clock, ShieldCheck } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '../../components/ui/Button';
 import { cx } from '../../components/ui/cx';
@@ -7,6 +7,7 @@ import { Dialog } from '../../components/ui/Dialog';
 import { playSound } from '../audio/engine';
 import { playCloseSound } from '../audio/use-audio';
 import type { DatedHabit } from '../habits/day-habits';
+import { RestBadge } from '../rest/card-parts';
 import { calendarCopy as copy } from './copy';
 import { formatDate } from '../../lib/format';
 
@@ -50,6 +51,12 @@ export function DayInsightsDialog(props: {
           </div>
         ))}
       </dl>
+      {insights.restingCount > 0 ? (
+        <p className="mt-3 flex items-center gap-2 rounded-2xl bg-sky-50 px-3 py-2 text-sm text-sky-950 dark:bg-sky-400/10 dark:text-sky-50">
+          <ShieldCheck aria-hidden className="size-4 shrink-0" />
+          {copy.resting(insights.restingCount)}
+        </p>
+      ) : null}
       {insights.habitsForDay.length === 0 ? (
         <p className="mt-5 rounded-2xl border border-dashed border-slate-300 px-4 py-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300">
           {copy.empty}
@@ -69,13 +76,19 @@ export function DayInsightsDialog(props: {
             aria-label={copy.dayInsights}
             className="mt-3 flex max-h-[50vh] flex-col gap-2 overflow-y-auto pr-1"
           >
-            {insights.habitsForDay.map(({ habit, isCompleted }) => {
+            {insights.habitsForDay.map(({ habit, isCompleted, rest }) => {
               // Undo stays possible; only a new completion of a future day is refused.
               const isBlocked = isFuture && !isCompleted;
               return (
                 <li
                   key={habit.id}
-                  className="flex items-center gap-3 rounded-2xl border border-slate-200 px-3 py-2 dark:border-slate-800"
+                  data-rest={rest ?? undefined}
+                  className={cx(
+                    'flex flex-wrap items-center gap-x-3 gap-y-2 rounded-2xl border px-3 py-2',
+                    rest
+                      ? 'border-dashed border-sky-300 bg-slate-50 dark:border-sky-800 dark:bg-slate-900/50'
+                      : 'border-slate-200 dark:border-slate-800',
+                  )}
                 >
                   <div className="min-w-0 flex-1">
                     <p className="font-semibold text-slate-900 wrap-anywhere dark:text-white">
@@ -86,6 +99,7 @@ export function DayInsightsDialog(props: {
                         .filter(Boolean)
                         .join(' · ')}
                     </p>
+                    {rest ? <RestBadge kind={rest} className="mt-1" /> : null}
                   </div>
                   <button
                     type="button"

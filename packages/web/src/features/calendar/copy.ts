@@ -10,6 +10,16 @@ export const calendarCopy = {
   viewingPeriodKey: 'Viewing period key',
   weekdays: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'],
   hasCompletions: 'has completions',
+  /** Said after a day's name when something rested on it (docs/product.md, "Rest days"). */
+  dayRest: { vacation: 'on vacation', skipped: 'a habit skipped', paused: 'a habit paused' },
+  legend: 'Legend',
+  legendDone: 'Completions',
+  legendSkipped: 'Skipped',
+  legendPaused: 'Paused',
+  legendVacation: 'Vacation',
+  /** Day Insights: what a resting habit reads instead of "not done". */
+  resting: (count: number) =>
+    `${count === 1 ? '1 habit rests' : `${count} habits rest`} this day: streaks safe, not counted.`,
   completed: 'Completed',
   totalTasks: 'Total Tasks',
   completionRate: 'Completion Rate',

@@ -7,7 +7,6 @@ import { Suspense, useEffect, useMemo, useState, useSyncExternalStore } from 're
 import { FullScreenMessage } from '../../components/ui/FullScreenMessage';
 import { authCopy } from '../auth/copy';
 import { Calendar, monthGrid, type YearMonth } from '../calendar/Calendar';
-import { DayInsightsDialog } from '../calendar/DayInsightsDialog';
 import { GoalTracker } from '../goals/GoalTracker';
 import { categoriesQuery } from '../goals/queries';
 import { insightsFor, withCreatedOn } from '../habits/day-habits';
@@ -17,12 +16,16 @@ import { useToggleCompletion } from '../habits/mutations';
 import { habitsQuery, yearCompletionsQuery } from '../habits/queries';
 import { useLiveUpdates } from '../live/use-live-updates';
 import { OfflineSync } from '../offline/OfflineSync';
+import { useDesktopShell } from '../desktop/use-desktop-shell';
 import { useReminders } from '../reminders/use-reminders';
 import { focusHabitToggle, useAfterRender, useFocusHabitRequest } from '../reminders/focus-habit';
 import { isReachable, subscribeReachability } from '../../lib/reachability';
 import { meQuery } from '../me/queries';
 import { UpgradeHost } from '../pro/UpgradeHost';
 import { RewardsSection } from '../rewards/RewardsSection';
+import { calendarRestDays } from '../rest/calendar-rest';
+import { useRestFacts } from '../rest/use-rest';
+import { vacationStatus } from '../rest/rest-facts';
 import { applyAccent, applyTheme } from '../settings/theme';
 import { useTimeZoneOffer } from '../settings/use-sync-time-zone';
 import { useToday } from '../settings/use-today';
@@ -48,6 +51,23 @@ function yearMonthOf(date: LocalDate): YearMonth {
   const { year, month } = parseLocalDate(date);
   return { year, month };
 }
+
+// Not in the first download; fetched once the dashboard is up (below), so that it opens offline
+// too, like the calendar it belongs to (docs/offline.md).
+const loadDayInsights = () => import('../calendar/DayInsightsDialog');
+const DayInsightsDialog = lazyPart(loadDayInsights, (m) => m.DayInsightsDialog, {
+  kind: 'dialog',
+  dismiss: (props) => {
+    props.onClose();
+  },
+});
+
+// Shown only around a vacation: it loads then.
+const VacationNotice = lazyPart(
+  () => import('../rest/VacationNotice'),
+  (m) => m.VacationNotice,
+  { kind: 'section' },
+);
 
 // Loads on first use, like the habit dialogs in the habits section (it carries zod).
 const HabitFormDialog = lazyPart(
@@ -81,6 +101,7 @@ export function DashboardPage() {
   const [frequency, setFrequency] = useState<Frequency>('daily');
   const [isInsightsOpen, setIsInsightsOpen] = useState(false);
   const [isShopOpen, setIsShopOpen] = useState(false);
+  const [hasVacationNotice, setHasVacationNotice] = useState(false);
   // A habit opened for editing from outside its card (the Uncategorized dialog).
   const [editing, setEditing] = useState<Habit | null>(null);
 
@@ -98,11 +119,19 @@ export function DashboardPage() {
     ...yearCompletionsQuery(parseLocalDate(today).year, weekStart),
     enabled: me.isSuccess,
   });
+  const rest = useRestFacts({
+    years: [parseLocalDate(selected).year, view.year, parseLocalDate(today).year],
+    weekStart,
+    isEnabled: me.isSuccess,
+    habits: habits.data,
+    vacation: me.data?.vacation,
+  });
   const live = useLiveUpdates(me.isSuccess);
   const isOnline = useSyncExternalStore(subscribeReachability, isReachable);
   const toggle = useToggleCompletion();
   const timeZoneOffer = useTimeZoneOffer(settings?.timeZone);
-  useReminders({ me: me.data, habits: habits.data, completions: todayYear.data, today });
+  useDesktopShell();
+  useReminders({ me: me.data, habits: habits.data, completions: todayYear.data, rest, today });
   // A reminder clicked: today, under the habit's frequency, the focus on its toggle.
   const focusRequest = useFocusHabitRequest();
   const asked = focusRequest.habitId;
@@ -123,6 +152,10 @@ export function DashboardPage() {
   });
 
   useEffect(() => {
+    void loadDayInsights();
+  }, []);
+
+  useEffect(() => {
     if (!settings) return;
     applyTheme(settings.theme);
     applyAccent(settings.accent);
@@ -136,10 +169,18 @@ export function DashboardPage() {
       (viewYear.data ?? EMPTY).map((c) => c.completionDate).filter((date) => grid.has(date)),
     );
   }, [viewYear.data, view, weekStart]);
+  const restDays = useMemo(
+    () => calendarRestDays(monthGrid(view, weekStart), rest, today),
+    [view, weekStart, rest, today],
+  );
   const thisMonth = useMemo(() => {
     const prefix = today.slice(0, 7);
     return (todayYear.data ?? EMPTY).filter((c) => c.completionDate.startsWith(prefix));
   }, [todayYear.data, today]);
+
+  // Loaded with the first vacation seen, then kept: the settings it opens outlive the vacation.
+  const isOnOrBeforeVacation = vacationStatus(me.data?.vacation, today) !== 'none';
+  if (isOnOrBeforeVacation && !hasVacationNotice) setHasVacationNotice(true);
 
   if (!me.data) {
     return (
@@ -148,7 +189,7 @@ export function DashboardPage() {
   }
   const isReady = habits.isSuccess && selectedYear.isSuccess;
   const day = isReady
-    ? insightsFor({ habits: dated, completions, date: selected, weekStart })
+    ? insightsFor({ habits: dated, completions, date: selected, weekStart, rest })
     : null;
 
   return (
@@ -173,6 +214,11 @@ export function DashboardPage() {
       ) : null}
       <main className="mx-auto flex max-w-7xl flex-col gap-4 px-3 py-3 sm:gap-6 sm:px-4 sm:py-6 2xl:max-w-[100rem]">
         <Hero me={me.data} day={day} date={selected} today={today} />
+        {hasVacationNotice ? (
+          <Suspense fallback={null}>
+            <VacationNotice me={me.data} today={today} />
+          </Suspense>
+        ) : null}
         {/* Phones: today's habits come straight after the day's figures. Wide: the adventurer
             and calendar beside the habits, then goals and the shop across the whole width. */}
         <div className="grid grid-cols-1 gap-4 sm:gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] xl:grid-cols-[minmax(0,24rem)_minmax(0,1fr)]">
@@ -186,6 +232,8 @@ export function DashboardPage() {
             onFrequencyChange={setFrequency}
             weekStart={weekStart}
             categories={categories.data ?? []}
+            rest={rest}
+            timeZone={me.data.settings.timeZone}
           />
           <div className="flex min-w-0 flex-col gap-6 lg:col-start-1 lg:row-start-1">
             <AdventurerCard
@@ -203,6 +251,7 @@ export function DashboardPage() {
               weekStart={weekStart}
               frequency={frequency}
               completedDates={completedDates}
+              restDays={restDays}
               onSelect={(date) => {
                 setPicked(date === today ? null : date);
                 setIsInsightsOpen(true);
@@ -230,17 +279,19 @@ export function DashboardPage() {
         <WhatsNewSection isPro={me.data.plan.isPro} />
       </main>
       {isInsightsOpen && day ? (
-        <DayInsightsDialog
-          date={selected}
-          today={today}
-          insights={day}
-          onToggle={(habit, isCompleted) => {
-            toggle({ habit, date: selected, completed: !isCompleted, weekStart });
-          }}
-          onClose={() => {
-            setIsInsightsOpen(false);
-          }}
-        />
+        <Suspense fallback={null}>
+          <DayInsightsDialog
+            date={selected}
+            today={today}
+            insights={day}
+            onToggle={(habit, isCompleted) => {
+              toggle({ habit, date: selected, completed: !isCompleted, weekStart });
+            }}
+            onClose={() => {
+              setIsInsightsOpen(false);
+            }}
+          />
+        </Suspense>
       ) : null}
       {editing ? (
         <Suspense fallback={null}>

@@ -1,8 +1,11 @@
 import type { Habit } from '@habitquest/contracts/habits';
 import { bestStreakText } from '@habitquest/core/streaks';
 import { Check, Circle, Flame } from 'lucide-react';
+import type { RestKind } from '@habitquest/core/stats';
 import { IconButton } from '../../components/ui/IconButton';
 import { cx } from '../../components/ui/cx';
+import { RestBadge, SkipButton, type SkipAction } from '../rest/card-parts';
+import { restDayCopy as restCopy } from '../rest/day-copy';
 import { habitsCopy as copy } from './copy';
 
 const CHIP = 'max-w-full truncate rounded-full px-2 py-0.5';
@@ -12,6 +15,8 @@ const QUIET_CHIP = cx(CHIP, 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:
  * One habit: title, badges, edit/delete (on hover, focus and always on touch), and a footer
  * with the best streak and the toggle, each kept on one line. Long titles and category names
  * wrap or truncate inside the card (the full text in the title attribute), never widen it.
+ * A resting period (skipped, on vacation) is drawn quieter with a badge saying the streak is safe;
+ * its toggle still completes it, which ends the rest.
  */
 export function HabitCard({
   habit,
@@ -19,32 +24,51 @@ export function HabitCard({
   onToggle,
   onEdit,
   onDelete,
+  rest = null,
+  skipAction = null,
+  onPause,
 }: {
   habit: Habit;
   isCompleted: boolean;
   onToggle: () => void;
   onEdit: () => void;
   onDelete: () => void;
+  /** Why the habit's period rests on the date shown, when it is not done. */
+  rest?: RestKind | null;
+  skipAction?: SkipAction | null;
+  onPause?: () => void;
 }) {
+  const isResting = rest !== null && !isCompleted;
   return (
     <li
       data-habit-id={habit.id}
+      data-rest={isResting ? rest : undefined}
       className={cx(
-        'group relative flex min-w-0 flex-col overflow-hidden rounded-2xl border bg-white shadow-sm transition hover:shadow-md dark:bg-slate-900',
+        'group relative flex min-w-0 flex-col overflow-hidden rounded-2xl border shadow-sm transition hover:shadow-md',
         isCompleted
-          ? 'border-emerald-300 dark:border-emerald-700'
-          : 'border-slate-200 dark:border-slate-800',
+          ? 'border-emerald-300 bg-white dark:border-emerald-700 dark:bg-slate-900'
+          : isResting
+            ? 'border-dashed border-sky-300 bg-slate-50 shadow-none dark:border-sky-800 dark:bg-slate-900/50'
+            : 'border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900',
       )}
     >
-      <span aria-hidden className="h-1 w-full" style={{ backgroundColor: habit.color }} />
+      <span
+        aria-hidden
+        className={cx('h-1 w-full', isResting && 'opacity-40')}
+        style={{ backgroundColor: habit.color }}
+      />
       <div className="flex items-start gap-2 px-4 pt-3">
         <div className="min-w-0 flex-1">
           <h3
             title={habit.title}
-            className="line-clamp-2 font-semibold text-slate-900 wrap-anywhere dark:text-white"
+            className={cx(
+              'line-clamp-2 font-semibold wrap-anywhere',
+              isResting ? 'text-slate-700 dark:text-slate-200' : 'text-slate-900 dark:text-white',
+            )}
           >
             {habit.title}
           </h3>
+          {isResting ? <RestBadge kind={rest} className="mt-1.5" /> : null}
           <div className="mt-1.5 flex flex-wrap gap-1.5 text-xs">
             <span
               className={cx(
@@ -72,6 +96,14 @@ export function HabitCard({
           </div>
         </div>
         <div className="-mr-2 -mt-1 flex shrink-0 opacity-100 transition sm:opacity-0 sm:group-hover:opacity-100 sm:group-focus-within:opacity-100">
+          {onPause ? (
+            <IconButton
+              action="pause"
+              label={restCopy.pauseLabel(habit.title)}
+              title={restCopy.pause}
+              onClick={onPause}
+            />
+          ) : null}
           <IconButton action="edit" label={copy.edit(habit.title)} onClick={onEdit} />
           <IconButton action="delete" label={copy.remove(habit.title)} onClick={onDelete} />
         </div>
@@ -87,25 +119,28 @@ export function HabitCard({
           />
           {bestStreakText(habit.bestStreak)}
         </span>
-        <button
-          type="button"
-          onClick={onToggle}
-          aria-pressed={isCompleted}
-          title={isCompleted ? copy.undoCompletion : undefined}
-          className={cx(
-            'inline-flex min-h-10 items-center gap-1.5 whitespace-nowrap rounded-xl px-3 text-sm font-semibold transition',
-            isCompleted
-              ? 'bg-emerald-700 text-white hover:bg-emerald-800'
-              : 'border border-slate-300 bg-white text-slate-800 hover:border-emerald-500 hover:text-emerald-800 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100 dark:hover:text-emerald-300',
-          )}
-        >
-          {isCompleted ? (
-            <Check aria-hidden className="size-4" />
-          ) : (
-            <Circle aria-hidden className="size-4" />
-          )}
-          {isCompleted ? copy.completed : copy.markComplete}
-        </button>
+        <div className="flex flex-wrap items-center justify-end gap-1">
+          {skipAction ? <SkipButton action={skipAction} /> : null}
+          <button
+            type="button"
+            onClick={onToggle}
+            aria-pressed={isCompleted}
+            title={isCompleted ? copy.undoCompletion : undefined}
+            className={cx(
+              'inline-flex min-h-10 items-center gap-1.5 whitespace-nowrap rounded-xl px-3 text-sm font-semibold transition',
+              isCompleted
+                ? 'bg-emerald-700 text-white hover:bg-emerald-800'
+                : 'border border-slate-300 bg-white text-slate-800 hover:border-emerald-500 hover:text-emerald-800 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100 dark:hover:text-emerald-300',
+            )}
+          >
+            {isCompleted ? (
+              <Check aria-hidden className="size-4" />
+            ) : (
+              <Circle aria-hidden className="size-4" />
+            )}
+            {isCompleted ? copy.completed : copy.markComplete}
+          </button>
+        </div>
       </div>
     </li>
   );

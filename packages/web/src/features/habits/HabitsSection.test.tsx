@@ -1,6 +1,7 @@
 // A DOM first: React DOM looks for one when it is imported (see test-dom.mjs).
 import '../../../test-dom.mjs';
 import type { Frequency } from '@habitquest/core/periods';
+import { NO_REST_FACTS } from '@habitquest/core/stats';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -36,6 +37,8 @@ function renderRate(done: number, total: number): HTMLElement {
     onFrequencyChange: () => undefined,
     weekStart: 0 as const,
     categories: [],
+    rest: NO_REST_FACTS,
+    timeZone: 'UTC',
   };
   render(
     <QueryClientProvider client={client}>

@@ -2,7 +2,7 @@ import type { Category } from '@habitquest/contracts/categories';
 import type { Completion, Habit } from '@habitquest/contracts/habits';
 import type { LocalDate } from '@habitquest/core/dates';
 import { FREQUENCIES, type Frequency, type WeekStart } from '@habitquest/core/periods';
-import { frequencyStats } from '@habitquest/core/stats';
+import { frequencyStats, type RestFacts } from '@habitquest/core/stats';
 import { Plus } from 'lucide-react';
 import { Suspense, useState, type KeyboardEvent } from 'react';
 import { Button } from '../../components/ui/Button';
@@ -14,6 +14,9 @@ import { shortDayLabel } from '../calendar/day-label';
 import { HabitCard } from './HabitCard';
 import { useToggleCompletion } from './mutations';
 import { lazyPart } from '../../app/lazy-part';
+import { restDayCopy as restCopy } from '../rest/day-copy';
+import { isPaused } from '../rest/rest-facts';
+import { useSkipAction } from '../rest/use-skip-action';
 
 // The dialogs load when first opened: they carry the form validation (zod) the cards don't need.
 const HabitFormDialog = lazyPart(
@@ -37,8 +40,30 @@ const DeleteHabitDialog = lazyPart(
   },
 );
 
+const PauseHabitDialog = lazyPart(
+  () => import('../rest/PauseHabitDialog'),
+  (m) => m.PauseHabitDialog,
+  {
+    kind: 'dialog',
+    dismiss: (props) => {
+      props.onClose();
+    },
+  },
+);
+
+// Shown only while a habit is paused: it loads then.
+const PausedFilter = lazyPart(
+  () => import('../rest/PausedFilter'),
+  (m) => m.PausedFilter,
+  { kind: 'section' },
+);
+
 type Open =
-  { kind: 'create' } | { kind: 'edit'; habit: Habit } | { kind: 'delete'; habit: Habit } | null;
+  | { kind: 'create' }
+  | { kind: 'edit'; habit: Habit }
+  | { kind: 'delete'; habit: Habit }
+  | { kind: 'pause'; habit: Habit }
+  | null;
 
 const BAND_CLASSES = {
   green: 'text-emerald-700 dark:text-emerald-300',
@@ -58,21 +83,38 @@ export function HabitsSection(props: {
   onFrequencyChange: (frequency: Frequency) => void;
   weekStart: WeekStart;
   categories: Category[];
+  /** Skips, pauses and the vacation (features/rest): resting habits leave the figures. */
+  rest: RestFacts;
+  timeZone: string;
 }) {
   const { frequency, onFrequencyChange: setFrequency } = props;
   const [open, setOpen] = useState<Open>(null);
   const toggle = useToggleCompletion();
   const guard = useLimitGate();
+  const skipAction = useSkipAction(props);
+  const ofTab = props.habits.filter((habit) => habit.frequency === frequency);
+  // A habit paused on the date leaves the list: it waits under 'Paused (N)' (docs/product.md).
+  const paused = ofTab.filter((habit) => isPaused(habit, props.date));
   const day = insightsFor({
-    habits: props.habits.filter((habit) => habit.frequency === frequency),
+    habits: ofTab.filter((habit) => !isPaused(habit, props.date)),
     completions: props.completions,
     date: props.date,
     weekStart: props.weekStart,
+    rest: props.rest,
   });
-  const stats = frequencyStats(
-    frequency,
-    day.habitsForDay.map(({ habit, isCompleted }) => ({ isCompleted, streak: habit.streak })),
-  );
+  const shown = day.habitsForDay.map(({ habit, isCompleted, rest }) => ({
+    isCompleted,
+    streak: habit.streak,
+    isResting: rest !== null,
+  }));
+  // Resting habits leave the count and the rate; their streaks, kept safe, stay in the average.
+  const stats = {
+    ...frequencyStats(
+      frequency,
+      shown.filter((entry) => !entry.isResting),
+    ),
+    averageStreak: frequencyStats(frequency, shown).averageStreak,
+  };
 
   const onTabKey = (event: KeyboardEvent): void => {
     const index = FREQUENCIES.indexOf(frequency);
@@ -164,17 +206,27 @@ export function HabitsSection(props: {
             </div>
           ))}
         </dl>
+        {paused.length > 0 ? (
+          <Suspense fallback={null}>
+            <PausedFilter paused={paused} today={props.today} />
+          </Suspense>
+        ) : null}
         {day.habitsForDay.length === 0 ? (
           <p className="mt-6 rounded-2xl border border-dashed border-slate-300 px-4 py-10 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300">
-            {copy.empty}
+            {paused.length > 0 ? restCopy.allPaused : copy.empty}
           </p>
         ) : (
           <ul className="mt-4 grid gap-3 @xl:grid-cols-2">
-            {day.habitsForDay.map(({ habit, isCompleted }) => (
+            {day.habitsForDay.map(({ habit, isCompleted, rest }) => (
               <HabitCard
                 key={habit.id}
                 habit={habit}
                 isCompleted={isCompleted}
+                rest={rest}
+                skipAction={skipAction(habit, isCompleted, rest)}
+                onPause={() => {
+                  setOpen({ kind: 'pause', habit });
+                }}
                 onToggle={() => {
                   toggle({
                     habit,
@@ -201,6 +253,15 @@ export function HabitsSection(props: {
             defaultFrequency={frequency}
             defaultDate={props.date}
             categories={props.categories}
+            onClose={() => {
+              setOpen(null);
+            }}
+          />
+        ) : null}
+        {open?.kind === 'pause' ? (
+          <PauseHabitDialog
+            habit={open.habit}
+            today={props.today}
             onClose={() => {
               setOpen(null);
             }}

@@ -1,7 +1,7 @@
 import type { Completion, Habit } from '@habitquest/contracts/habits';
 import type { LocalDate } from '@habitquest/core/dates';
 import type { WeekStart } from '@habitquest/core/periods';
-import { dayInsights, type DayInsights } from '@habitquest/core/stats';
+import { dayInsights, type DayInsights, type RestFacts } from '@habitquest/core/stats';
 
 export type DatedHabit = Habit & { createdOn: LocalDate };
 
@@ -16,12 +16,16 @@ export function withCreatedOn(habits: readonly Habit[]): DatedHabit[] {
   return habits.map((habit) => ({ ...habit, createdOn: SHOW_ON_EVERY_PAST_DAY }));
 }
 
-/** Day Insights of a date over the wire's habits and completions (core's rule). */
+/**
+ * Day Insights of a date over the wire's habits and completions (core's rule); resting habits
+ * (`rest`: skips, pauses, the vacation) are listed with why and leave the counts.
+ */
 export function insightsFor(options: {
   habits: readonly DatedHabit[];
   completions: readonly Completion[];
   date: LocalDate;
   weekStart: WeekStart;
+  rest?: RestFacts;
 }): DayInsights<DatedHabit> {
   return dayInsights(options);
 }

@@ -20,6 +20,7 @@ const me: Me = {
     percent: 90,
   },
   settings: DEFAULT_SETTINGS,
+  vacation: null,
 };
 
 describe('the optimistic progress of a toggle', () => {

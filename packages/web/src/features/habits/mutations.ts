@@ -31,6 +31,9 @@ import { meQuery } from '../me/queries';
 import { habitsCopy as copy } from './copy';
 import { celebrateLevelUp } from './level-up';
 import { habitKeys } from './queries';
+import type { Skip } from '@habitquest/contracts/rest';
+import { restKeys } from '../rest/queries';
+import { withSkip } from '../rest/skip-entry';
 import { randomId } from '../../lib/random-id';
 
 /** Habit and period keys with a toggle in flight: a second toggle of the same one is ignored. */
@@ -128,6 +131,21 @@ export function useSetCompletion() {
         today !== null && key === periodKey(today, toggle.habit.frequency, toggle.weekStart);
       return [
         patch<Completion[]>(habitKeys.allCompletions, (list) => withToggle(list, toggle, key)),
+        // Completing a skipped period removes its skip (the server does so in the same change).
+        ...(toggle.completed
+          ? [
+              patch<Skip[]>(restKeys.allSkips, (list) =>
+                list
+                  ? withSkip(
+                      list,
+                      { habitId: toggle.habit.id, date: toggle.date, skipped: false },
+                      toggle.habit,
+                      toggle.weekStart,
+                    )
+                  : list,
+              ),
+            ]
+          : []),
         patch<Me>(meQuery.queryKey, (me) => {
           if (!me) return me;
           const moved = moveProgress(me, sign * xp, sign * pointsForXp(xp));
@@ -151,7 +169,12 @@ export function useSetCompletion() {
     },
     // What the events of PUT …/completions/:date refresh (this tab skips their echo). A queued
     // change refreshes nothing yet: the server does not have it.
-    events: (_toggle, sent) => (sent?.kind === 'queued' ? [] : ['completions', 'progress']),
+    events: (toggle, sent) =>
+      sent?.kind === 'queued'
+        ? []
+        : toggle.completed
+          ? ['completions', 'progress', 'rest']
+          : ['completions', 'progress'],
     failure: (error) =>
       error instanceof OutboxFullError || (error instanceof ApiError && error.code === 'VALIDATION')
         ? error.message
@@ -236,6 +259,7 @@ function draftHabit(id: string, input: HabitCreate, client: QueryClient): Habit 
     bestStreak: 0,
     lastCompletedAt: null,
     createdAt: new Date().toISOString(),
+    pause: null,
   };
 }
 

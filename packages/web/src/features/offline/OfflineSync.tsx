@@ -34,6 +34,7 @@ export function OfflineSync() {
         'categories',
         'rewards',
         'settings',
+        'rest',
       );
       if (settlement.kind === 'refused') toast.error(refusalText(settlement));
     });

@@ -5,7 +5,7 @@
  * list gets the queued changes applied again, as the toggle did. Without this the screen showed
  * the old state while the badge said "pending", and a click meant to undo what it showed was
  * taken as the opposite change. The same holds for the lists a queued create, edit or delete
- * touches (list-changes.ts) and for queued settings. Progress figures are left to the server until
+ * touches (list-changes.ts), for queued settings, skips and vacations (features/rest). Progress figures are left to the server until
  * the queue empties.
  */
 import type { Completion, Habit } from '@habitquest/contracts/habits';
@@ -17,6 +17,9 @@ import { isSetCompletionEntry, type SetCompletionPayload } from '@habitquest/cor
 import { periodKey } from '@habitquest/core/periods';
 import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
 import { outboxEntries } from '../../lib/outbox';
+import type { Skip } from '@habitquest/contracts/rest';
+import { skipPayloadOf, withSkip } from '../rest/skip-entry';
+import { vacationPayloadOf } from '../rest/vacation-payload';
 import { SETTINGS_ENTRY } from '../settings/settings-entry';
 import { applyListChange, isListName, listChangesOf, type ListName } from './list-changes';
 
@@ -34,6 +37,11 @@ export function keepPendingShown(client: QueryClient): () => void {
     }
     if (root === 'me') {
       keepSettings(client);
+      keepVacation(client);
+      return;
+    }
+    if (root === 'rest' && queryKey[1] === 'skips') {
+      keepSkips(client, queryKey);
       return;
     }
     if (root !== 'completions') return;
@@ -67,6 +75,35 @@ function keepSettings(client: QueryClient): void {
   client.setQueryData<Me>(['me'], (me) =>
     me ? { ...me, settings: patches.reduce(mergeSettings, me.settings) } : me,
   );
+}
+
+/** Applies the queued skips again to a skips window, in the order made. */
+function keepSkips(client: QueryClient, queryKey: QueryKey): void {
+  const pending = outboxEntries().flatMap((entry) => {
+    const payload = skipPayloadOf(entry);
+    return payload ? [payload] : [];
+  });
+  if (pending.length === 0) return;
+  const habits = client.getQueryData<Habit[]>(['habits']) ?? [];
+  const weekStart = client.getQueryData<Me>(['me'])?.settings.weekStart ?? 0;
+  client.setQueryData<Skip[]>(queryKey, (list) =>
+    list
+      ? pending.reduce((next, payload) => {
+          const habit = habits.find((h) => h.id === payload.habitId);
+          return habit ? withSkip(next, payload, habit, weekStart) : next;
+        }, list)
+      : list,
+  );
+}
+
+/** Shows the last queued vacation change, as it will be once sent. */
+function keepVacation(client: QueryClient): void {
+  const last = outboxEntries()
+    .map(vacationPayloadOf)
+    .filter((payload) => payload !== undefined)
+    .at(-1);
+  if (!last) return;
+  client.setQueryData<Me>(['me'], (me) => (me ? { ...me, vacation: last.vacation } : me));
 }
 
 function withPending(

@@ -4,7 +4,7 @@
  * localStorage; every tab of the device shares it.
  */
 import type { LocalDate } from '@habitquest/core/dates';
-import { snoozeUntil } from '@habitquest/core/reminders/plan';
+import { snoozeUntil } from '@habitquest/core/reminders/snooze';
 import { useSyncExternalStore } from 'react';
 
 const KEY = 'habitquest-reminders';

@@ -6,11 +6,15 @@
  * stands in.
  */
 
+import { desktopCall, desktopShell } from '../desktop/desktop-shell';
+
 /** Why notifications cannot work here, or 'supported'. */
 export type NotificationSupport = 'supported' | 'unsupported' | 'insecure';
 export type Permission = 'granted' | 'denied' | 'default';
 
 export function notificationSupport(): NotificationSupport {
+  // In the desktop shell the system's notifications stand in for the browser's.
+  if (desktopShell()) return 'supported';
   // Browsers give notifications (and service workers) to secure pages only: https or localhost.
   if (typeof window === 'undefined' || !window.isSecureContext) return 'insecure';
   return 'Notification' in window ? 'supported' : 'unsupported';
@@ -18,11 +22,15 @@ export function notificationSupport(): NotificationSupport {
 
 /** The permission now; 'denied' where notifications cannot work at all. */
 export function permissionNow(): Permission {
+  const shell = desktopShell();
+  if (shell) return shell.notificationPermission;
   return notificationSupport() === 'supported' ? Notification.permission : 'denied';
 }
 
 /** Asks for the permission (call it from a click: browsers ignore it otherwise). */
 export async function askPermission(): Promise<Permission> {
+  const shell = desktopShell();
+  if (shell) return (await desktopCall('init_notifications', {})) ?? shell.notificationPermission;
   if (notificationSupport() !== 'supported') return 'denied';
   if (Notification.permission !== 'default') return Notification.permission;
   return await Notification.requestPermission();
@@ -43,6 +51,19 @@ export type ShownReminder = {
 export const COMPLETE_ACTION = 'complete';
 
 export async function showNotification(reminder: ShownReminder): Promise<void> {
+  if (desktopShell()) {
+    const isShown = await desktopCall('send_notification', {
+      title: reminder.title,
+      body: reminder.body,
+      tag: reminder.tag,
+      habitId: reminder.data.habitId,
+      date: reminder.data.date,
+      isPersistent: reminder.requireInteraction,
+      isSilent: reminder.silent,
+    });
+    if (isShown !== true) throw new Error('the desktop shell showed no notification');
+    return;
+  }
   const options: NotificationOptions & { actions?: { action: string; title: string }[] } = {
     body: reminder.body,
     tag: reminder.tag,

@@ -6,8 +6,10 @@ import type { Completion, Habit } from '@habitquest/contracts/habits';
 import type { Me } from '@habitquest/contracts/me';
 import { routes } from '@habitquest/contracts/routes';
 import type { LocalDate } from '@habitquest/core/dates';
-import { periodKey } from '@habitquest/core/periods';
+import { reminderHabitOf } from '@habitquest/core/reminders/habits';
 import { planReminders, type Reminder, type ReminderHabit } from '@habitquest/core/reminders/plan';
+import { habitRest, restsOn } from '@habitquest/core/rest';
+import type { RestFacts } from '@habitquest/core/stats';
 import { REMINDER_TEXTS } from '@habitquest/core/reminders/rules';
 import { seededRandom } from '@habitquest/core/reminders/timing';
 import { call } from '../../lib/api';
@@ -21,7 +23,7 @@ export async function planAndSend(
   options: ReminderInputs,
   session: { sessionStartedAt: number; lastInteraction: number },
 ): Promise<Date | null> {
-  const { me, habits, completions, today } = options;
+  const { me, habits, completions, rest, today } = options;
   if (!me || !habits || !completions) return null;
   const permission = permissionNow();
   const config = me.settings.reminders;
@@ -32,7 +34,15 @@ export async function planAndSend(
   const { timeZone, weekStart } = me.settings;
   const sent = await call(routes.listSentReminders);
   const times = completionTimes(completions);
-  const planned = habits.map((habit) => reminderHabit(habit, completions, today, weekStart));
+  const planned = habits.map((habit) =>
+    reminderHabitOf({
+      habit,
+      completions,
+      isResting: isRestingToday(habit, rest, today, weekStart),
+      today,
+      weekStart,
+    }),
+  );
   const plan = planReminders({
     config,
     permission,
@@ -81,23 +91,19 @@ async function send(
   });
 }
 
-function reminderHabit(
-  habit: Habit,
-  completions: readonly Completion[],
+/** Whether the habit rests today as reminders see it (core's rule, shared with the server). */
+export function isRestingToday(
+  habit: Pick<Habit, 'id' | 'frequency'>,
+  rest: RestFacts,
   today: LocalDate,
   weekStart: Me['settings']['weekStart'],
-): ReminderHabit {
-  const key = periodKey(today, habit.frequency, weekStart);
-  return {
-    id: habit.id,
-    title: habit.title,
-    frequency: habit.frequency,
-    streak: habit.streak,
-    isCompletedInCurrentPeriod: completions.some(
-      (completion) => completion.habitId === habit.id && completion.periodKey === key,
-    ),
-    lastCompletedAt: habit.lastCompletedAt === null ? null : Date.parse(habit.lastCompletedAt),
-  };
+): boolean {
+  const own = habitRest({
+    skips: rest.skips.get(habit.id) ?? [],
+    pauses: rest.pauses.get(habit.id) ?? [],
+    vacations: rest.vacations,
+  });
+  return restsOn(own, today, habit.frequency, weekStart);
 }
 
 /** When each habit was completed (the planner learns the user's habitual hours from them). */

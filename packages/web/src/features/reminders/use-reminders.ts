@@ -9,7 +9,9 @@
 import type { Completion, Habit } from '@habitquest/contracts/habits';
 import type { Me } from '@habitquest/contracts/me';
 import type { LocalDate } from '@habitquest/core/dates';
+import type { RestFacts } from '@habitquest/core/stats';
 import { useEffect, useRef } from 'react';
+import { desktopCall, isInDesktopShell } from '../desktop/desktop-shell';
 import { recordAppOpen, subscribeDeviceState } from './device-state';
 import { permissionNow } from './notifications';
 
@@ -32,11 +34,13 @@ export type ReminderInputs = {
   habits: readonly Habit[] | undefined;
   /** This year's completions (the current period of every habit is in them). */
   completions: readonly Completion[] | undefined;
+  /** Skips, pauses and the vacation: nothing resting today is reminded of. */
+  rest: RestFacts;
   today: LocalDate;
 };
 
 export function useReminders(options: ReminderInputs): void {
-  const { me, habits, completions, today } = options;
+  const { me, habits, completions, rest, today } = options;
   const inputs = useRef(options);
   inputs.current = options;
 
@@ -47,6 +51,12 @@ export function useReminders(options: ReminderInputs): void {
 
   useEffect(() => {
     if (!me || !habits || !completions) return;
+    // In the desktop shell its own round sends the reminders, visible or hidden to the tray
+    // (docs/desktop.md): the page tells it what changed and keeps no timers of its own.
+    if (isInDesktopShell()) {
+      void desktopCall('update_notification_config', { config: me.settings.reminders });
+      return;
+    }
     let timer: ReturnType<typeof setTimeout> | undefined;
     let isStopped = false;
     const run = async (): Promise<void> => {
@@ -74,5 +84,5 @@ export function useReminders(options: ReminderInputs): void {
       clearTimeout(timer);
       off();
     };
-  }, [me, habits, completions, today]);
+  }, [me, habits, completions, rest, today]);
 }

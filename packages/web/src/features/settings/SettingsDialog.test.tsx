@@ -183,12 +183,13 @@ async function cleanCacheVia(inside: Inside): Promise<void> {
 }
 
 describe('Settings dialog', () => {
-  it('has the six sections as tabs and closes on Escape', () => {
+  it('has the seven sections as tabs and closes on Escape', () => {
     const { inside, onClose } = renderDialog('audio');
     expect(inside.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
       'Audio',
       'Appearance',
       'Regional',
+      'Vacation',
       'Data',
       'Storage',
       'Notifications',

@@ -10,11 +10,13 @@ import { DataPanel } from './panels/DataPanel';
 import { NotificationsPanel } from './panels/NotificationsPanel';
 import { RegionalPanel } from './panels/RegionalPanel';
 import { StoragePanel } from './panels/StoragePanel';
+import { VacationPanel } from '../rest/VacationPanel';
 
 export const SETTINGS_TABS = [
   'audio',
   'appearance',
   'regional',
+  'vacation',
   'data',
   'storage',
   'notifications',
@@ -43,7 +45,7 @@ export function SettingsDialog({
       title={copy.title}
       icon={<SettingsIcon aria-hidden className="size-5 text-slate-500 dark:text-slate-400" />}
       // sm: so the width wins over the primitive's own max-w-md in the stylesheet's order.
-      className="sm:max-w-2xl"
+      className="sm:max-w-3xl"
     >
       <Tabs label={copy.tabsLabel} tabs={TABS} value={tab} onChange={setTab} wrap>
         {/* One height for every tab on wide screens, so the dialog does not jump between them. */}
@@ -55,6 +57,7 @@ export function SettingsDialog({
           {tab === 'regional' ? (
             <RegionalPanel timeZone={settings.timeZone} weekStart={settings.weekStart} />
           ) : null}
+          {tab === 'vacation' ? <VacationPanel timeZone={settings.timeZone} /> : null}
           {tab === 'data' ? <DataPanel onDone={onClose} /> : null}
           {tab === 'storage' ? <StoragePanel /> : null}
           {tab === 'notifications' ? (

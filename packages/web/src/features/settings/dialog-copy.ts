@@ -10,6 +10,7 @@ export const settingsDialogCopy = {
     audio: 'Audio',
     appearance: 'Appearance',
     regional: 'Regional',
+    vacation: 'Vacation',
     data: 'Data',
     storage: 'Storage',
     notifications: 'Notifications',

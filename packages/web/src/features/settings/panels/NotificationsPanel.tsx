@@ -10,6 +10,9 @@ import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button';
 import { formatInstant } from '../../../lib/format';
+import { desktopCopy } from '../../desktop/copy';
+import { DesktopControls } from '../../desktop/DesktopControls';
+import { isInDesktopShell } from '../../desktop/desktop-shell';
 import { remindersCopy as copy } from '../../reminders/copy';
 import { setPaused, snooze, useDeviceReminderState } from '../../reminders/device-state';
 import {
@@ -41,7 +44,8 @@ export function NotificationsPanel({
   const [riskHours, setRiskHours] = useState(reminders.streakRiskHours);
   const [push, setPush] = useState<PushState | null>(null);
   useEffect(() => {
-    if (permission !== 'granted' || !reminders.enabled) return;
+    // The desktop shell sends reminders itself, also while hidden: no pushes needed there.
+    if (permission !== 'granted' || !reminders.enabled || isInDesktopShell()) return;
     let isCurrent = true;
     void ensurePushSubscription().then((state) => {
       if (isCurrent) setPush(state);
@@ -72,7 +76,9 @@ export function NotificationsPanel({
   const service =
     !canNotify || !reminders.enabled || device.isPaused || permission !== 'granted'
       ? copy.service.stopped
-      : copy.service.running;
+      : isInDesktopShell()
+        ? desktopCopy.serviceRunning
+        : copy.service.running;
 
   const sendTest = async (): Promise<void> => {
     setIsSending(true);
@@ -191,8 +197,9 @@ export function NotificationsPanel({
         ) : null}
         <p className="flex items-start gap-2 text-sm text-slate-600 dark:text-slate-300">
           <Info aria-hidden className="mt-0.5 size-4 shrink-0" />
-          {copy.help}
+          {isInDesktopShell() ? desktopCopy.help : copy.help}
         </p>
+        <DesktopControls />
       </Section>
     </div>
   );
@@ -212,7 +219,11 @@ function PermissionNotice({
       ? copy.permission.insecure(window.location.host)
       : support === 'unsupported'
         ? copy.permission.unsupported
-        : copy.permission[permission];
+        : isInDesktopShell() && permission !== 'default'
+          ? permission === 'granted'
+            ? desktopCopy.permissionGranted
+            : desktopCopy.permissionDenied
+          : copy.permission[permission];
   const isProblem = support !== 'supported' || permission === 'denied';
   return (
     <div
