@@ -880,13 +880,13 @@ test('a toggle made just before the connection drops does not block the next one
   await open(page);
   const habits = new HabitsSection(page);
   // The refetch that follows the confirmed toggle meets a dropped connection.
-  await page.route('**/api/completions?*', async (route: Route) => {
+  await page.route('**/api/completions/columns?*', async (route: Route) => {
     await context.setOffline(true);
     await route.abort('internetdisconnected');
   });
   await flip(habits.toggle('Read'), true);
   await expect(syncBadge(page)).toHaveText('Offline Mode');
-  await page.unroute('**/api/completions?*');
+  await page.unroute('**/api/completions/columns?*');
   await habits.toggle('Read').click();
   await expect(habits.toggle('Read')).toHaveAttribute('aria-pressed', 'false', { timeout: 5_000 });
   await context.setOffline(false);

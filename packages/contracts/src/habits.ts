@@ -129,6 +129,21 @@ export const zCompletion = z.object({
 });
 export type Completion = z.infer<typeof zCompletion>;
 
+/** GET /api/completions/columns: the same completions without ids, column-wise (completion-columns.ts). */
+export const zCompletionColumns = z.object({
+  from: zLocalDate,
+  habits: z.array(
+    z.object({
+      habitId: zId,
+      day: z.array(z.int().min(0)),
+      at: z.array(z.int()),
+      periodKey: z.array(z.string()),
+      xp: z.array(z.int().min(0)),
+      points: z.array(z.int().min(0)),
+    }),
+  ),
+});
+
 /** PUT /api/habits/:id/completions/:date: the state wanted, so a replay changes nothing. */
 export const zSetCompletion = z.strictObject({ completed: z.boolean() });
 export type SetCompletion = z.infer<typeof zSetCompletion>;

@@ -26,6 +26,7 @@ import { zCategory, zCategoryCreate, zCategoryDeleteResult, zCategoryUpdate } fr
 import { zCheckoutRequest, zCheckoutResult, zWebhookReceipt } from './checkout';
 import {
   zCompletion,
+  zCompletionColumns,
   zCompletionsQuery,
   zHabit,
   zHabitCreate,
@@ -146,6 +147,12 @@ export const ROUTE_SCHEMAS = {
     summary: 'Completions dated in a range',
     query: zCompletionsQuery,
     response: z.array(zCompletion),
+  },
+  listCompletionColumns: {
+    summary:
+      'Completions dated in a range, compact: per habit, columns of days after `from`, times, period keys, XP and points (no ids)',
+    query: zCompletionsQuery,
+    response: zCompletionColumns,
   },
 
   setSkip: {

@@ -29,6 +29,7 @@ import type { PushDone, PushKey, PushSubscriptionBody, PushUnsubscribe } from '.
 import type { ReminderClaim, ReminderClaimResult, SentReminders } from './reminders';
 import type { Category, CategoryCreate, CategoryDeleteResult, CategoryUpdate } from './categories';
 import type { CheckoutRequest, CheckoutResult, WebhookReceipt } from './checkout';
+import type { CompletionColumns } from './completion-columns';
 import type {
   Completion,
   CompletionsQuery,
@@ -229,6 +230,10 @@ export const routes = {
   listCompletions: route<{ query: CompletionsQuery; response: Completion[] }>()({
     method: 'get',
     path: '/api/completions',
+  }),
+  listCompletionColumns: route<{ query: CompletionsQuery; response: CompletionColumns }>()({
+    method: 'get',
+    path: '/api/completions/columns',
   }),
 
   // ---------------------------------------------------------------- rest days

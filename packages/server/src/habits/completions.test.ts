@@ -1,6 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@habitquest/core/dates';
+import {
+  decodeCompletionColumns,
+  sortCompletions,
+  type CompletionColumns,
+  type CompletionEntry,
+} from '@habitquest/contracts/completion-columns';
 import { completions, progress } from '../db/schema';
 import { ledgerSums } from '../progress/ledger';
 import { RECENT_DAYS } from '../progress/load-progress';
@@ -211,6 +217,34 @@ describe.each(DATABASE_KINDS)('completions on %s', (kind) => {
       (await client.get<Json[]>('/api/completions?from=2026-06-01&to=2026-06-30')).body,
     ).toEqual([]);
     await expectLedgerMatches(client);
+  });
+
+  it('answers the same completions in the compact form, without ids, and only the caller’s', async () => {
+    const { client } = await signUp(server);
+    const read = await habit(client, { title: 'Read', xpOnComplete: 15 });
+    const review = await habit(client, { title: 'Review', frequency: 'weekly' });
+    for (const date of ['2026-06-01', '2026-06-02', '2026-06-15'])
+      await setState(client, read, date, true);
+    await setState(client, review, '2026-06-10', true);
+    const other = (await signUp(server)).client;
+    await setState(other, await habit(other, { title: 'Theirs' }), '2026-06-15', true);
+
+    const range = 'from=2026-05-25&to=2026-06-30';
+    const full = (await client.get<Json[]>(`/api/completions?${range}`)).body;
+    const compact = await client.get<CompletionColumns>(`/api/completions/columns?${range}`);
+    expect(compact.status).toBe(200);
+    expect(compact.body.from).toBe('2026-05-25');
+    expect(compact.body.habits.map((h) => [h.habitId, h.day])).toEqual([
+      [read, [7, 8, 21]],
+      [review, [16]],
+    ]);
+    expect(decodeCompletionColumns(compact.body)).toEqual(
+      sortCompletions(full.map(({ id: _id, ...entry }) => entry as CompletionEntry)),
+    );
+    expect(
+      (await client.get('/api/completions/columns?from=2026-06-30&to=2026-06-01')).status,
+    ).toBe(400);
+    expect((await client.get('/api/completions/columns')).status).toBe(400);
   });
 
   it('validates the completions range', async () => {

@@ -1,5 +1,6 @@
 import type { Category } from '@habitquest/contracts/categories';
-import type { Completion, Habit } from '@habitquest/contracts/habits';
+import type { CompletionEntry } from '@habitquest/contracts/completion-columns';
+import type { Habit } from '@habitquest/contracts/habits';
 import type { LocalDate } from '@habitquest/core/dates';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
@@ -67,7 +68,7 @@ export function GoalTracker({
 }: {
   className?: string;
   habits: Habit[];
-  completions: Completion[] /* the current month's */;
+  completions: CompletionEntry[] /* the current month's */;
   today: LocalDate;
   onEditHabit: (habit: Habit) => void;
 }) {

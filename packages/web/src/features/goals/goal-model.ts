@@ -3,7 +3,8 @@
  * XP this month against its target, and the habits that sit in the fallback category.
  */
 import type { Category } from '@habitquest/contracts/categories';
-import type { Completion, Habit } from '@habitquest/contracts/habits';
+import type { CompletionEntry } from '@habitquest/contracts/completion-columns';
+import type { Habit } from '@habitquest/contracts/habits';
 import { parseLocalDate, type LocalDate } from '@habitquest/core/dates';
 import { categoryXpForMonth, goalProgress, type GoalProgress } from '@habitquest/core/stats';
 
@@ -31,7 +32,7 @@ function effectiveCategoryId(habit: Habit, fallbackId: string | undefined): stri
 export function categoryGoals(options: {
   categories: readonly Category[];
   habits: readonly Habit[];
-  completions: readonly Completion[];
+  completions: readonly CompletionEntry[];
   today: LocalDate;
 }): CategoryGoal[] {
   const { year, month } = parseLocalDate(options.today);

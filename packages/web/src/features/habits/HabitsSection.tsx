@@ -1,5 +1,6 @@
 import type { Category } from '@habitquest/contracts/categories';
-import type { Completion, Habit } from '@habitquest/contracts/habits';
+import type { CompletionEntry } from '@habitquest/contracts/completion-columns';
+import type { Habit } from '@habitquest/contracts/habits';
 import type { LocalDate } from '@habitquest/core/dates';
 import { FREQUENCIES, type Frequency, type WeekStart } from '@habitquest/core/periods';
 import { frequencyStats, type RestFacts } from '@habitquest/core/stats';
@@ -75,7 +76,7 @@ const BAND_CLASSES = {
 export function HabitsSection(props: {
   className?: string;
   habits: DatedHabit[];
-  completions: Completion[];
+  completions: CompletionEntry[];
   date: LocalDate;
   today: LocalDate;
   /** The open tab; the dashboard holds it so the calendar shows that frequency's period key. */

@@ -1,5 +1,7 @@
-import type { Completion, Habit } from '@habitquest/contracts/habits';
+import type { CompletionEntry } from '@habitquest/contracts/completion-columns';
+import type { Habit } from '@habitquest/contracts/habits';
 import type { LocalDate } from '@habitquest/core/dates';
+import { pointsForXp } from '@habitquest/core/levels';
 import type { WeekStart } from '@habitquest/core/periods';
 import { dayInsights, type DayInsights, type RestFacts } from '@habitquest/core/stats';
 
@@ -22,10 +24,29 @@ export function withCreatedOn(habits: readonly Habit[]): DatedHabit[] {
  */
 export function insightsFor(options: {
   habits: readonly DatedHabit[];
-  completions: readonly Completion[];
+  completions: readonly CompletionEntry[];
   date: LocalDate;
   weekStart: WeekStart;
   rest?: RestFacts;
 }): DayInsights<DatedHabit> {
   return dayInsights(options);
+}
+
+/**
+ * The completion a toggle or a queued change shows before the server's answer: the habit's XP
+ * and points now, done now. The offline queue and the toggle's optimistic change both draw it.
+ */
+export function draftCompletion(
+  habit: Pick<Habit, 'id' | 'xpOnComplete'>,
+  date: LocalDate,
+  periodKey: string,
+): CompletionEntry {
+  return {
+    habitId: habit.id,
+    completionDate: date,
+    periodKey,
+    xpEarned: habit.xpOnComplete,
+    pointsEarned: pointsForXp(habit.xpOnComplete),
+    completedAt: new Date().toISOString(),
+  };
 }

@@ -2,8 +2,8 @@
  * Habit mutations: optimistic, rolled back with a toast on failure (docs/product.md, CONTRIBUTING.md).
  */
 import type { Category } from '@habitquest/contracts/categories';
+import type { CompletionEntry } from '@habitquest/contracts/completion-columns';
 import type {
-  Completion,
   Habit,
   HabitCreate,
   HabitDeleteResult,
@@ -28,6 +28,7 @@ import { putInList, requestTo, useQueuedMutation } from '../offline/queued-mutat
 import { queueChange, sendQueued } from '../offline/send-queued';
 import { categoriesQuery } from '../goals/queries';
 import { meQuery } from '../me/queries';
+import { draftCompletion } from './day-habits';
 import { habitsCopy as copy } from './copy';
 import { celebrateLevelUp } from './level-up';
 import { habitKeys } from './queries';
@@ -54,25 +55,14 @@ export function moveProgress(me: Me, xpDelta: number, pointsDelta: number): Me {
 
 /** The completions with the toggled one added (a draft until the server's arrives) or removed. */
 function withToggle(
-  list: Completion[] | undefined,
+  list: CompletionEntry[] | undefined,
   toggle: Toggle,
   key: string,
-): Completion[] | undefined {
+): CompletionEntry[] | undefined {
   if (!list) return list;
   const without = list.filter((c) => !(c.habitId === toggle.habit.id && c.periodKey === key));
   if (!toggle.completed) return without;
-  return [
-    ...without,
-    {
-      id: `optimistic-${toggle.habit.id}-${key}`,
-      habitId: toggle.habit.id,
-      completionDate: toggle.date,
-      periodKey: key,
-      xpEarned: toggle.habit.xpOnComplete,
-      pointsEarned: pointsForXp(toggle.habit.xpOnComplete),
-      completedAt: new Date().toISOString(),
-    },
-  ];
+  return [...without, draftCompletion(toggle.habit, toggle.date, key)];
 }
 
 /** Today in the user's time zone, or null before their settings are loaded. */
@@ -84,7 +74,7 @@ function todayOf(client: QueryClient): LocalDate | null {
 /** Whether a cached completion of another habit is dated that day. */
 function hasOtherCompletionOn(client: QueryClient, date: string, habitId: string): boolean {
   return client
-    .getQueriesData<Completion[]>({ queryKey: habitKeys.allCompletions })
+    .getQueriesData<CompletionEntry[]>({ queryKey: habitKeys.allCompletions })
     .some(([, list]) => list?.some((c) => c.completionDate === date && c.habitId !== habitId));
 }
 
@@ -130,7 +120,7 @@ export function useSetCompletion() {
       const isCurrentPeriod =
         today !== null && key === periodKey(today, toggle.habit.frequency, toggle.weekStart);
       return [
-        patch<Completion[]>(habitKeys.allCompletions, (list) => withToggle(list, toggle, key)),
+        patch<CompletionEntry[]>(habitKeys.allCompletions, (list) => withToggle(list, toggle, key)),
         // Completing a skipped period removes its skip (the server does so in the same change).
         ...(toggle.completed
           ? [

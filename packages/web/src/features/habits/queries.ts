@@ -2,6 +2,7 @@ import { addDays, formatLocalDate } from '@habitquest/core/dates';
 import { weekStartOf, type WeekStart } from '@habitquest/core/periods';
 import type { QueryKeyPrefix } from '@habitquest/contracts/event-map';
 import { queryOptions } from '@tanstack/react-query';
+import { decodeCompletionColumns } from '@habitquest/contracts/completion-columns';
 import { call } from '../../lib/api';
 import { routes } from '@habitquest/contracts/routes';
 
@@ -21,11 +22,15 @@ export const habitsQuery = queryOptions({
   staleTime: 2 * 60_000,
 });
 
-/** Completions dated in a range; fresh 1 min. */
+/**
+ * Completions dated in a range, fresh 1 min. Asked for in the compact form (no ids, column-wise:
+ * contracts/completion-columns.ts), a seventh of the full form on the wire for a year.
+ */
 export function completionsQuery(from: string, to: string) {
   return queryOptions({
     queryKey: habitKeys.completions(from, to),
-    queryFn: () => call(routes.listCompletions, { query: { from, to } }),
+    queryFn: async () =>
+      decodeCompletionColumns(await call(routes.listCompletionColumns, { query: { from, to } })),
     staleTime: 60_000,
   });
 }

@@ -8,16 +8,17 @@
  * touches (list-changes.ts), for queued settings, skips and vacations (features/rest). Progress figures are left to the server until
  * the queue empties.
  */
-import type { Completion, Habit } from '@habitquest/contracts/habits';
+import type { CompletionEntry } from '@habitquest/contracts/completion-columns';
+import type { Habit } from '@habitquest/contracts/habits';
 import type { Me } from '@habitquest/contracts/me';
 import type { SettingsPatch } from '@habitquest/contracts/settings';
 import { mergeSettings } from '@habitquest/contracts/settings-merge';
-import { pointsForXp } from '@habitquest/core/levels';
 import { isSetCompletionEntry, type SetCompletionPayload } from '@habitquest/core/offline-queue';
 import { periodKey } from '@habitquest/core/periods';
 import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
 import { outboxEntries } from '../../lib/outbox';
 import type { Skip } from '@habitquest/contracts/rest';
+import { draftCompletion } from '../habits/day-habits';
 import { skipPayloadOf, withSkip } from '../rest/skip-entry';
 import { vacationPayloadOf } from '../rest/vacation-payload';
 import { SETTINGS_ENTRY } from '../settings/settings-entry';
@@ -51,7 +52,10 @@ export function keepPendingShown(client: QueryClient): () => void {
     if (pending.length === 0) return;
     const list = query.state.data;
     if (!Array.isArray(list)) return;
-    client.setQueryData(queryKey, withPending(list as Completion[], pending, client, queryKey));
+    client.setQueryData(
+      queryKey,
+      withPending(list as CompletionEntry[], pending, client, queryKey),
+    );
   });
 }
 
@@ -107,11 +111,11 @@ function keepVacation(client: QueryClient): void {
 }
 
 function withPending(
-  list: Completion[],
+  list: CompletionEntry[],
   pending: readonly SetCompletionPayload[],
   client: QueryClient,
   queryKey: QueryKey,
-): Completion[] {
+): CompletionEntry[] {
   const habits = client.getQueryData<Habit[]>(['habits']) ?? [];
   const weekStart = client.getQueryData<Me>(['me'])?.settings.weekStart ?? 0;
   const [, from, to] = queryKey;
@@ -124,18 +128,7 @@ function withPending(
     const key = periodKey(payload.date, habit.frequency, weekStart);
     next = next.filter((c) => !(c.habitId === habit.id && c.periodKey === key));
     if (!payload.completed || !isInRange(payload.date)) continue;
-    next = [
-      ...next,
-      {
-        id: `optimistic-${habit.id}-${key}`,
-        habitId: habit.id,
-        completionDate: payload.date,
-        periodKey: key,
-        xpEarned: habit.xpOnComplete,
-        pointsEarned: pointsForXp(habit.xpOnComplete),
-        completedAt: new Date().toISOString(),
-      },
-    ];
+    next = [...next, draftCompletion(habit, payload.date, key)];
   }
   return next;
 }

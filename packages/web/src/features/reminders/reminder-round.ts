@@ -2,7 +2,8 @@
  * One round of reminders in an open tab (use-reminders.ts runs it): plan with core's planner,
  * claim each due reminder on the server, show what the claim answers.
  */
-import type { Completion, Habit } from '@habitquest/contracts/habits';
+import type { CompletionEntry } from '@habitquest/contracts/completion-columns';
+import type { Habit } from '@habitquest/contracts/habits';
 import type { Me } from '@habitquest/contracts/me';
 import { routes } from '@habitquest/contracts/routes';
 import type { LocalDate } from '@habitquest/core/dates';
@@ -107,7 +108,7 @@ export function isRestingToday(
 }
 
 /** When each habit was completed (the planner learns the user's habitual hours from them). */
-function completionTimes(completions: readonly Completion[]): Record<string, number[]> {
+function completionTimes(completions: readonly CompletionEntry[]): Record<string, number[]> {
   const times: Record<string, number[]> = {};
   for (const completion of completions) {
     (times[completion.habitId] ??= []).push(Date.parse(completion.completedAt));

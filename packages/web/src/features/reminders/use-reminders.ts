@@ -6,7 +6,8 @@
  * never repeats it) and shown through the service worker. The plan runs again at the instant
  * the planner names, when the data changes, and at local midnight.
  */
-import type { Completion, Habit } from '@habitquest/contracts/habits';
+import type { CompletionEntry } from '@habitquest/contracts/completion-columns';
+import type { Habit } from '@habitquest/contracts/habits';
 import type { Me } from '@habitquest/contracts/me';
 import type { LocalDate } from '@habitquest/core/dates';
 import type { RestFacts } from '@habitquest/core/stats';
@@ -33,7 +34,7 @@ export type ReminderInputs = {
   me: Me | undefined;
   habits: readonly Habit[] | undefined;
   /** This year's completions (the current period of every habit is in them). */
-  completions: readonly Completion[] | undefined;
+  completions: readonly CompletionEntry[] | undefined;
   /** Skips, pauses and the vacation: nothing resting today is reminded of. */
   rest: RestFacts;
   today: LocalDate;
