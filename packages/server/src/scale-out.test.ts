@@ -71,6 +71,24 @@ describe('two instances on one PostgreSQL behind a round-robin proxy', () => {
     stream.close();
   });
 
+  it('answers a habit list on A that shows a completion made on B at once (no stale kept list)', async () => {
+    const { client } = await signUp({ url: proxy.url });
+    const [urlA = '', urlB = ''] = urls;
+    const a = on(urlA, client);
+    const b = on(urlB, client);
+    const id = String((await a.post('/api/habits', { title: 'Read' })).body.id);
+    const streakOn = async (instance: TestClient) =>
+      (await instance.get<{ streak: number }[]>('/api/habits')).body[0]?.streak;
+    // A derives the list and keeps it; B changes the data; A's next answer follows at once.
+    expect(await streakOn(a)).toBe(0);
+    const today = new Date().toISOString().slice(0, 10);
+    for (const completed of [true, false, true]) {
+      const put = await b.request('PUT', `/api/habits/${id}/completions/${today}`, { completed });
+      expect(put.status).toBe(200);
+      expect(await streakOn(a)).toBe(completed ? 1 : 0);
+    }
+  });
+
   it('shares sign-in rate limits between instances', async () => {
     const { email } = await signUp({ url: proxy.url });
     const [urlA = '', urlB = ''] = urls;

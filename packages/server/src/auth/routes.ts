@@ -114,7 +114,7 @@ export function authRoutes(options: {
 
   /** Lets a request that checks the current password through unless it failed too often. */
   async function guardCurrentPassword(c: Context<AppEnv>): Promise<Response> {
-    const userId = await readSession(c.req.header('cookie'));
+    const userId = (await readSession(c.req.header('cookie')))?.userId;
     if (!userId) return auth.handler(c.req.raw);
     const now = Date.now();
     const key = `password-check:fail:${userId}`;

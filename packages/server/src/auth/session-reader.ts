@@ -1,7 +1,7 @@
 /**
  * The API's session check, on the path of every data request. It reads the session cookie Better
  * Auth set (`token.signature`, an HMAC-SHA256 of the token under the auth secret), verifies the
- * signature and looks the live session up in one indexed query.
+ * signature and looks the live session up in one indexed query, with the user's data revision.
  *
  * Better Auth's own getSession does the same and more (its endpoint pipeline, a user lookup,
  * refreshing the expiry), at about 6 ms of CPU per request (docs/performance.md). Nothing is
@@ -14,10 +14,16 @@ import { and, eq, gt } from 'drizzle-orm';
 import { parse } from 'hono/utils/cookie';
 import type { Database } from '../db/client';
 import { session } from '../db/auth-schema';
+import { progress } from '../db/schema';
 import type { Auth } from './auth';
 
-/** The signed-in user's id for a request's Cookie header, or null. */
-export type SessionReader = (cookieHeader: string | undefined) => Promise<string | null>;
+/**
+ * The signed-in user for a request's Cookie header, or null: their id, and the revision of their
+ * data (progress.revision, moved by triggers on every change; null when the row is missing),
+ * read in the same query, which keys the answers derived from that data (habits/derived-cache.ts).
+ */
+export type SessionReader = (cookieHeader: string | undefined) => Promise<SignedIn | null>;
+export type SignedIn = { userId: string; revision: number | null };
 
 export function createSessionReader(auth: Auth, db: Database): SessionReader {
   // Better Auth's own settings, so the cookie's name and secret cannot drift from what it sets.
@@ -31,11 +37,12 @@ export function createSessionReader(auth: Auth, db: Database): SessionReader {
     const token = verifiedToken(parse(cookieHeader, cookieName)[cookieName], secret);
     if (token === null) return null;
     const [row] = await db
-      .select({ userId: session.userId })
+      .select({ userId: session.userId, revision: progress.revision })
       .from(session)
+      .leftJoin(progress, eq(progress.userId, session.userId))
       .where(and(eq(session.token, token), gt(session.expiresAt, new Date())))
       .limit(1);
-    return row?.userId ?? null;
+    return row ?? null;
   };
 }
 

@@ -35,11 +35,17 @@ export const userSettings = pgTable('user_settings', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Cached sums of the ledger. Balance = sum of the ledger, always. */
+/**
+ * Cached sums of the ledger. Balance = sum of the ledger, always. `revision` moves whenever the
+ * user's habits, completions, rest, categories or settings change, bumped by triggers in the same
+ * transaction (migration 20261124_revision): the key of the derived answers the server keeps
+ * (habits/derived-cache.ts, docs/performance.md).
+ */
 export const progress = pgTable('progress', {
   userId: userId().primaryKey(),
   xp: integer('xp').notNull().default(0),
   points: integer('points').notNull().default(0),
+  revision: bigint('revision', { mode: 'number' }).notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

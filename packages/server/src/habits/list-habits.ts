@@ -1,11 +1,12 @@
 import type { Habit } from '@habitquest/contracts/habits';
-import type { LocalDate } from '@habitquest/core/dates';
+import { localDateOf, type LocalDate } from '@habitquest/core/dates';
 import { habitStreaks } from '@habitquest/core/streaks';
 import { and, desc, eq, max, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client';
 import { categories, completions, habits } from '../db/schema';
 import { loadSettings, todayFor } from '../settings/load-settings';
 import { currentPause, loadRest, restOfHabit } from '../rest/load-rest';
+import type { DerivedCache } from './derived-cache';
 import { toHabit } from './to-habit';
 
 /**
@@ -18,6 +19,41 @@ export async function listHabits(options: {
   now: Date;
   habitId?: string;
 }): Promise<Habit[]> {
+  return (await deriveHabits(options)).habits;
+}
+
+/** What GET /api/habits keeps per user (derived-cache.ts): the list, and the day it is for. */
+export type DerivedHabits = { habits: Habit[]; timeZone: string; today: LocalDate };
+
+/**
+ * GET /api/habits: the list kept for the user's data revision when it was derived for today in
+ * their time zone (a change of zone moves the revision too), else derived and kept.
+ */
+export async function listHabitsKept(options: {
+  db: Database;
+  userId: string;
+  now: Date;
+  revision: number | null;
+  cache: DerivedCache<DerivedHabits>;
+}): Promise<Habit[]> {
+  const { userId, revision, cache } = options;
+  if (revision !== null) {
+    const kept = cache.get(userId, revision);
+    if (kept && localDateOf(options.now, kept.timeZone) === kept.today) {
+      return kept.habits;
+    }
+  }
+  const derived = await deriveHabits(options);
+  if (revision !== null) cache.set(userId, revision, derived);
+  return derived.habits;
+}
+
+async function deriveHabits(options: {
+  db: Database | Tx;
+  userId: string;
+  now: Date;
+  habitId?: string;
+}): Promise<DerivedHabits> {
   const { db, userId } = options;
   const settings = await loadSettings(db, userId);
   const today: LocalDate = todayFor(settings, options.now);
@@ -49,7 +85,7 @@ export async function listHabits(options: {
   ]);
   const datesByHabit = new Map(history.map((row) => [row.habitId, row.dates]));
   const lastByHabit = new Map(history.map((row) => [row.habitId, row.at]));
-  return rows.map(({ habit, category }) => {
+  const list = rows.map(({ habit, category }) => {
     const streaks = habitStreaks({
       dates: datesByHabit.get(habit.id) ?? [],
       frequency: habit.frequency,
@@ -66,4 +102,5 @@ export async function listHabits(options: {
       pause: currentPause(rest.pauses.get(habit.id), today),
     });
   });
+  return { habits: list, timeZone: settings.timeZone, today };
 }

@@ -1,3 +1,4 @@
+import { encodeCompletionColumns } from '@habitquest/contracts/completion-columns';
 import { routes } from '@habitquest/contracts/routes';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
@@ -7,7 +8,8 @@ import { loadProgressNow } from '../progress/load-progress';
 import { createHabit } from './create-habit';
 import { deleteHabit } from './delete-habit';
 import { listCompletions } from './list-completions';
-import { listHabits } from './list-habits';
+import { DerivedCache, KEPT_USERS } from './derived-cache';
+import { listHabitsKept, type DerivedHabits } from './list-habits';
 import { setCompletion } from './set-completion';
 import { updateHabit } from './update-habit';
 
@@ -15,10 +17,18 @@ import { updateHabit } from './update-habit';
 export function habitRoutes(deps: FeatureDeps): Hono<AppEnv> {
   const { db, now, events } = deps;
   const app = new Hono<AppEnv>();
+  // Each user's derived list, for as long as their data does not change (derived-cache.ts).
+  const kept = new DerivedCache<DerivedHabits>(KEPT_USERS);
 
   serve(app, routes.listHabits, async (c, { query: range }) => {
     const userId = c.get('userId');
-    const habits = await listHabits({ db, userId, now: now() });
+    const habits = await listHabitsKept({
+      db,
+      userId,
+      now: now(),
+      revision: c.get('revision'),
+      cache: kept,
+    });
     if (range === undefined) return habits;
     // With a date window, each habit carries its completions in it (one query for all).
     const inRange = await listCompletions({ db, userId, range });
@@ -76,6 +86,13 @@ export function habitRoutes(deps: FeatureDeps): Hono<AppEnv> {
 
   serve(app, routes.listCompletions, async (c, { query: range }) =>
     listCompletions({ db, userId: c.get('userId'), range }),
+  );
+
+  serve(app, routes.listCompletionColumns, async (c, { query: range }) =>
+    encodeCompletionColumns(
+      range.from,
+      await listCompletions({ db, userId: c.get('userId'), range }),
+    ),
   );
 
   return app;

@@ -17,9 +17,11 @@ export function requireUser(
   return async (c, next) => {
     const ended = importGate.started(c.req.path);
     try {
-      const userId = await readSession(c.req.header('cookie'));
-      if (userId === null) throw new HttpError('UNAUTHENTICATED', message);
+      const signedIn = await readSession(c.req.header('cookie'));
+      if (signedIn === null) throw new HttpError('UNAUTHENTICATED', message);
+      const { userId } = signedIn;
       c.set('userId', userId);
+      c.set('revision', signedIn.revision);
       const leave = importGate.enter(userId, c.req.path);
       try {
         await next();

@@ -5,13 +5,18 @@ import type { FeatureDeps } from '../feature-deps';
 import { serve } from '../http/serve-route';
 import { updateProfile } from '../profile/update-profile';
 import { updateSettings } from '../settings/update-settings';
-import { getMe } from './get-me';
+import { DerivedCache, KEPT_USERS } from '../habits/derived-cache';
+import { getMe, type DerivedDay } from './get-me';
 
 /** /api/me, /api/profile, /api/settings. */
 export function meRoutes(deps: FeatureDeps): Hono<AppEnv> {
   const { db, now, events } = deps;
   const app = new Hono<AppEnv>();
-  serve(app, routes.me, (c) => getMe({ db, userId: c.get('userId'), now: now() }));
+  // Each user's day streak and vacation, for as long as their data does not change.
+  const kept = new DerivedCache<DerivedDay>(KEPT_USERS);
+  serve(app, routes.me, (c) =>
+    getMe({ db, userId: c.get('userId'), now: now(), revision: c.get('revision'), cache: kept }),
+  );
   serve(app, routes.updateProfile, async (c, { body: patch }) => {
     const profile = await updateProfile({ db, userId: c.get('userId'), patch });
     await events.publish(c.get('userId'), { type: 'profile', payload: profile });

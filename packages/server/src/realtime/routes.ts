@@ -39,7 +39,7 @@ export function eventRoutes(options: {
     c.header('X-Accel-Buffering', 'no');
     const isSessionLive = async (): Promise<boolean> => {
       try {
-        return (await readSession(cookie)) === userId;
+        return (await readSession(cookie))?.userId === userId;
       } catch (error) {
         // Unsure is not live: the client reconnects, and its request is checked afresh.
         logger.warn({ err: error, userId }, 'could not re-check the session of an event stream');
