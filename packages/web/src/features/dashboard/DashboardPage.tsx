@@ -1,4 +1,5 @@
-import type { Completion, Habit } from '@habitquest/contracts/habits';
+import type { CompletionEntry } from '@habitquest/contracts/completion-columns';
+import type { Habit } from '@habitquest/contracts/habits';
 import { parseLocalDate, type LocalDate } from '@habitquest/core/dates';
 import type { Frequency } from '@habitquest/core/periods';
 import { useQuery } from '@tanstack/react-query';
@@ -35,10 +36,11 @@ import { dashboardCopy as copy } from './copy';
 import { Header } from './Header';
 import { Hero } from './Hero';
 import { SkipLink } from './SkipLink';
+import { useRevealLater } from './reveal-later';
 import { lazyPart } from '../../app/lazy-part';
 import { formatDate } from '../../lib/format';
 
-const EMPTY: Completion[] = [];
+const EMPTY: CompletionEntry[] = [];
 
 // Shown to travellers only: it loads when needed, not with the first screen.
 const TimeZoneOfferBar = lazyPart(
@@ -180,6 +182,7 @@ export function DashboardPage() {
 
   // Loaded with the first vacation seen, then kept: the settings it opens outlive the vacation.
   const isOnOrBeforeVacation = vacationStatus(me.data?.vacation, today) !== 'none';
+  const isBelowShown = useRevealLater(me.data !== undefined);
   if (isOnOrBeforeVacation && !hasVacationNotice) setHasVacationNotice(true);
 
   if (!me.data) {
@@ -220,7 +223,8 @@ export function DashboardPage() {
           </Suspense>
         ) : null}
         {/* Phones: today's habits come straight after the day's figures. Wide: the adventurer
-            and calendar beside the habits, then goals and the shop across the whole width. */}
+            and calendar beside the habits, then goals and the shop across the whole width.
+            What is not the hero or the habits is built just after they paint (reveal-later.ts). */}
         <div className="grid grid-cols-1 gap-4 sm:gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] xl:grid-cols-[minmax(0,24rem)_minmax(0,1fr)]">
           <HabitsSection
             className="lg:col-start-2 lg:row-start-1 lg:self-start"
@@ -235,48 +239,52 @@ export function DashboardPage() {
             rest={rest}
             timeZone={me.data.settings.timeZone}
           />
-          <div className="flex min-w-0 flex-col gap-6 lg:col-start-1 lg:row-start-1">
-            <AdventurerCard
-              me={me.data}
-              todayLabel={fullDate(today)}
-              onOpenShop={() => {
-                setIsShopOpen(true);
-              }}
-            />
-            <Calendar
-              view={view}
-              onViewChange={setPickedView}
-              selected={selected}
-              today={today}
-              weekStart={weekStart}
-              frequency={frequency}
-              completedDates={completedDates}
-              restDays={restDays}
-              onSelect={(date) => {
-                setPicked(date === today ? null : date);
-                setIsInsightsOpen(true);
-              }}
-              onToday={() => {
-                setPicked(null);
-                setPickedView(null);
-              }}
-              onOpenInsights={() => {
-                setIsInsightsOpen(true);
-              }}
-            />
-          </div>
-          <GoalTracker
-            className="lg:col-span-2"
-            habits={habits.data ?? []}
-            completions={thisMonth}
-            today={today}
-            onEditHabit={setEditing}
-          />
-          <div className="grid min-w-0 grid-cols-1 items-start gap-6 lg:col-span-2 xl:grid-cols-2">
-            <RewardsSection isShopOpen={isShopOpen} onShopOpenChange={setIsShopOpen} />
-          </div>
+          {isBelowShown ? (
+            <>
+              <div className="flex min-w-0 flex-col gap-6 lg:col-start-1 lg:row-start-1">
+                <AdventurerCard
+                  me={me.data}
+                  todayLabel={fullDate(today)}
+                  onOpenShop={() => {
+                    setIsShopOpen(true);
+                  }}
+                />
+                <Calendar
+                  view={view}
+                  onViewChange={setPickedView}
+                  selected={selected}
+                  today={today}
+                  weekStart={weekStart}
+                  frequency={frequency}
+                  completedDates={completedDates}
+                  restDays={restDays}
+                  onSelect={(date) => {
+                    setPicked(date === today ? null : date);
+                    setIsInsightsOpen(true);
+                  }}
+                  onToday={() => {
+                    setPicked(null);
+                    setPickedView(null);
+                  }}
+                  onOpenInsights={() => {
+                    setIsInsightsOpen(true);
+                  }}
+                />
+              </div>
+              <GoalTracker
+                className="lg:col-span-2"
+                habits={habits.data ?? []}
+                completions={thisMonth}
+                today={today}
+                onEditHabit={setEditing}
+              />
+              <div className="grid min-w-0 grid-cols-1 items-start gap-6 lg:col-span-2 xl:grid-cols-2">
+                <RewardsSection isShopOpen={isShopOpen} onShopOpenChange={setIsShopOpen} />
+              </div>
+            </>
+          ) : null}
         </div>
-        <WhatsNewSection isPro={me.data.plan.isPro} />
+        {isBelowShown ? <WhatsNewSection isPro={me.data.plan.isPro} /> : null}
       </main>
       {isInsightsOpen && day ? (
         <Suspense fallback={null}>
