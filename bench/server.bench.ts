@@ -1,14 +1,19 @@
 /**
- * Server throughput on PostgreSQL, against a bare baseline measured in the same run:
- *  (1) baseline: a bare Hono endpoint doing one INSERT through pg — the machine's limit;
+ * Server throughput on PostgreSQL, against bare baselines measured in the same run:
+ *  (1) baseline: a bare Hono endpoint doing one INSERT through pg — the machine's write limit;
+ *  (1b) baseline: the same doing one single-row SELECT by primary key — its read limit;
  *  (2) the completion set-state path (PUT /api/habits/:id/completions/:date), many users;
  *  (3) the dashboard read path (GET /api/me + /api/habits + a month of /api/completions) for
- *      users with 15 habits and a year of history.
- * Targets (issue 4, 50 connections, 2 cores): (2) ≥ 50% of (1) with p99 < 50 ms; (3) ≥ 2000 req/s
- * with p99 < 100 ms. Figures are printed, never asserted: see docs/performance.md.
+ *      users with 15 habits and a year of history;
+ *  (4) growth: (3) again once the database holds BENCH_GROWTH_COMPLETIONS (default 5 M) more
+ *      completions of other users (BENCH_GROWTH_COMPLETIONS=0 leaves it out).
+ * Targets (issue 18, 50 connections, 2 cores): (2) ≥ 50 % of (1) with p99 < 50 ms; (3) ≥ 35 % of
+ * (1b) with p99 < 100 ms; (4) p50 ≤ 1.5 × (3)'s. Figures are printed, never asserted: see
+ * docs/performance.md.
  */
 import { spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { addDays } from '@habitquest/core/dates';
@@ -26,6 +31,7 @@ import pg from 'pg';
 const CONNECTIONS = 50;
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const TODAY = new Date().toISOString().slice(0, 10);
+const GROWTH_COMPLETIONS = Number(process.env.BENCH_GROWTH_COMPLETIONS ?? 5_000_000);
 
 type Request = { method: string; path: string; headers?: Record<string, string>; body?: string };
 type LoadResult = {
@@ -63,16 +69,24 @@ function print(name: string, result: LoadResult): void {
   );
 }
 
-async function baseline(): Promise<LoadResult> {
+/** A bare Hono endpoint doing one statement through pg: the machine's limit for that statement. */
+async function baseline(kind: 'insert' | 'select'): Promise<LoadResult> {
   const database = await createTestDatabase();
   const pool = new pg.Pool({ connectionString: database.url, max: 10 });
   // The drop below ends any connection still open; that is expected, not a crash.
   pool.on('error', () => undefined);
   await pool.query('create table bench_baseline (id serial primary key, value text not null)');
+  await pool.query("insert into bench_baseline (value) select 'x' from generate_series(1, 1000)");
   const app = new Hono();
   app.post('/baseline', async (c) => {
     await pool.query('insert into bench_baseline (value) values ($1)', ['x']);
     return c.json({ ok: true });
+  });
+  let next = 0;
+  app.get('/baseline', async (c) => {
+    next = (next % 1000) + 1;
+    const { rows } = await pool.query('select id, value from bench_baseline where id = $1', [next]);
+    return c.json(rows[0]);
   });
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => {
@@ -80,11 +94,45 @@ async function baseline(): Promise<LoadResult> {
     });
   });
   const port = (server.address() as AddressInfo).port;
-  const result = await load(`http://127.0.0.1:${port}`, [[{ method: 'POST', path: '/baseline' }]]);
+  const method = kind === 'insert' ? 'POST' : 'GET';
+  const result = await load(`http://127.0.0.1:${port}`, [[{ method, path: '/baseline' }]]);
   await new Promise((resolve) => server.close(resolve));
   await pool.end();
   await database.drop();
   return result;
+}
+
+/**
+ * Other users' history, written straight into the tables by one statement each: `count` users
+ * with 15 daily habits done every day of the past year, to make `total` completions.
+ */
+async function seedGrowth(url: string, total: number): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const perUser = 15 * 365;
+  const users = Math.ceil(total / perUser);
+  const started = performance.now();
+  await client.query(
+    `insert into auth_users (id, name, email) select 'growth-' || n, 'Growth ' || n, 'growth-' || n || '@example.com' from generate_series(1, $1) as n`,
+    [users],
+  );
+  await client.query(
+    `insert into hq_habits (user_id, name, frequency) select 'growth-' || n, 'Habit ' || h, 'daily' from generate_series(1, $1) as n, generate_series(1, 15) as h`,
+    [users],
+  );
+  await client.query(
+    `insert into hq_completions (habit_id, user_id, completion_date, period_key, xp_earned, points_earned)
+       select h.id, h.user_id, d::date, d::date::text, 10, 5
+         from hq_habits h, generate_series(current_date - 365, current_date - 1, interval '1 day') as d
+        where h.user_id like 'growth-%'`,
+  );
+  await client.query('analyze');
+  const { rows } = await client.query<{ n: string }>('select count(*) as n from hq_completions');
+  await client.end();
+  console.log(
+    `seeded ${users} more users, ${Number(rows[0]?.n ?? 0).toLocaleString('en')} completions in all, in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+  );
+  return Number(rows[0]?.n ?? 0);
 }
 
 async function seedHistory(
@@ -126,8 +174,11 @@ async function main(): Promise<void> {
   console.log(
     `50 connections, ${DURATION_SECONDS} s each, PostgreSQL at ${process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'}\n`,
   );
-  const bare = await baseline();
+  console.log(`load average at the start: ${loadAverage()}`);
+  const bare = await baseline('insert');
   print('(1) baseline: bare Hono + one INSERT', bare);
+  const bareRead = await baseline('select');
+  print('(1b) baseline: bare Hono + one SELECT', bareRead);
 
   const server = await startTestServer('postgres');
   const headersOf = (client: TestClient) => ({
@@ -163,14 +214,33 @@ async function main(): Promise<void> {
   }
   const dashboard = await load(server.url, readers);
   print('(3) dashboard reads (me, habits, month)', dashboard);
+  let grown: LoadResult | null = null;
+  if (GROWTH_COMPLETIONS > 0) {
+    await seedGrowth(server.config.databaseUrl ?? '', GROWTH_COMPLETIONS);
+    grown = await load(server.url, readers);
+    print('(4) the same reads, after growth', grown);
+  }
   await server.stop();
 
   console.log(
     `\nratio (2)/(1): ${(completion.requestsPerSecond / bare.requestsPerSecond).toFixed(2)}   (target ≥ 0.50, p99 < 50 ms)`,
   );
   console.log(
-    `(3): ${dashboard.requestsPerSecond.toFixed(0)} req/s   (target ≥ 2000, p99 < 100 ms)`,
+    `ratio (3)/(1b): ${(dashboard.requestsPerSecond / bareRead.requestsPerSecond).toFixed(2)}   (target ≥ 0.35, p99 < 100 ms)`,
   );
+  if (grown) {
+    console.log(
+      `p50 (4)/(3): ${(grown.p50 / Math.max(dashboard.p50, 1)).toFixed(2)}   (target ≤ 1.5)`,
+    );
+  }
+  console.log(`load average at the end: ${loadAverage()}`);
+}
+
+function loadAverage(): string {
+  return os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ');
 }
 
 await main();
