@@ -3,29 +3,37 @@
  * them, behind the user's lock. The row's key (user, achievement) makes each unlock happen once:
  * a replayed or concurrent request finds it there and unlocks nothing.
  */
-import { earnedAchievements, type AchievementFacts } from '@habitquest/core/achievements';
-import { isGoalMet, isPerfectDay } from '@habitquest/core/achievements';
 import {
-  addDays,
-  daysInMonth,
-  formatLocalDate,
-  parseLocalDate,
-  type LocalDate,
-} from '@habitquest/core/dates';
-import type { HabitFacts } from '@habitquest/core/model';
+  ACHIEVEMENTS,
+  earnedAchievements,
+  isGoalMet,
+  isPerfectDay,
+  type AchievementFacts,
+} from '@habitquest/core/achievements';
+import type { LocalDate } from '@habitquest/core/dates';
 import type { RestByHabit } from '@habitquest/core/rest';
-import { periodKey, type WeekStart } from '@habitquest/core/periods';
-import { and, between, count, eq, inArray } from 'drizzle-orm';
+import { FREQUENCIES, periodKey, type WeekStart } from '@habitquest/core/periods';
 import type { Database, Tx } from '../db/client';
-import { achievements, categories, completions, habits } from '../db/schema';
+import { achievements } from '../db/schema';
 import { toCategoryFacts, toCompletionFacts, toHabitFacts } from '../analytics/to-facts';
 
-/** Records what the facts earn and was not unlocked yet; answers the ids unlocked now. */
+/**
+ * Records what the facts earn and was not unlocked yet; answers the ids unlocked now. `unlocked`,
+ * the ids already unlocked as read behind the user's lock, spares the insert when nothing is new
+ * (a stale entry there only costs the insert, whose key still makes each unlock happen once).
+ */
 export async function unlockEarned(
   db: Database | Tx,
-  options: { userId: string; facts: Partial<AchievementFacts>; now: Date },
+  options: {
+    userId: string;
+    facts: Partial<AchievementFacts>;
+    now: Date;
+    unlocked?: ReadonlySet<string>;
+  },
 ): Promise<string[]> {
-  const earned = earnedAchievements(options.facts);
+  const earned = earnedAchievements(options.facts).filter(
+    (achievement) => options.unlocked?.has(achievement.id) !== true,
+  );
   if (earned.length === 0) return [];
   const rows = await db
     .insert(achievements)
@@ -42,42 +50,54 @@ export async function unlockEarned(
 }
 
 /**
- * The figures a completion can move, read in the transaction that made it: how many completions
- * there are, whether its day is now perfect, and whether its category's month met the target.
- * The level and the day streak are the caller's (they come with the new progress).
+ * The completion count only matters up to the highest completions target: counting stops there
+ * (a count of every completion would read the user's whole history at each completion).
  */
-export async function factsAfterCompletion(
-  tx: Tx,
-  options: {
-    userId: string;
-    habitId: string;
-    date: LocalDate;
-    weekStart: WeekStart;
-    timeZone: string;
-    /** The user's rest, read by the caller in this transaction. */
-    rest: RestByHabit;
-  },
-): Promise<Pick<AchievementFacts, 'completions' | 'perfectDays' | 'goalsMet'>> {
-  const { userId, date, weekStart } = options;
-  const [counted] = await tx
-    .select({ n: count() })
-    .from(completions)
-    .where(eq(completions.userId, userId));
-  const habitRows = await tx.select().from(habits).where(eq(habits.userId, userId));
+export const COMPLETIONS_COUNT_CAP = Math.max(
+  ...ACHIEVEMENTS.filter((achievement) => achievement.metric === 'completions').map(
+    (achievement) => achievement.target,
+  ),
+);
+
+/** The period keys of every frequency that hold `date`: its completions make or break its day. */
+export function periodKeysOfDay(date: LocalDate, weekStart: WeekStart): string[] {
+  return [...new Set(FREQUENCIES.map((frequency) => periodKey(date, frequency, weekStart)))];
+}
+
+type HabitRow = Parameters<typeof toHabitFacts>[0];
+type CompletionRow = Parameters<typeof toCompletionFacts>[0];
+type CategoryRow = Parameters<typeof toCategoryFacts>[0];
+
+/**
+ * The figures a completion can move, from rows read in the transaction that made it (after it):
+ * how many completions there are, whether its day is now perfect, and whether its category's
+ * month met the target. The level and the day streak are the caller's (they come with the new
+ * progress).
+ */
+export function factsAfterCompletion(options: {
+  habitId: string;
+  date: LocalDate;
+  weekStart: WeekStart;
+  timeZone: string;
+  rest: RestByHabit;
+  /** The user's completions, counted up to COMPLETIONS_COUNT_CAP at least. */
+  completions: number;
+  /** Every habit of the user. */
+  habits: readonly HabitRow[];
+  /** The user's completions whose period key is one of periodKeysOfDay(date). */
+  dayCompletions: readonly CompletionRow[];
+  /** The completed habit's category, if it has one. */
+  category: CategoryRow | null;
+  /** The user's completions in the month of `date` (read only when there is a category). */
+  monthCompletions: readonly CompletionRow[];
+}): Pick<AchievementFacts, 'completions' | 'perfectDays' | 'goalsMet'> {
+  const { date, weekStart } = options;
   // The completions of the periods that hold `date`, one per habit at most.
-  const keys = habitRows.map((row) => periodKey(date, row.frequency, weekStart));
-  const dayRows =
-    habitRows.length === 0
-      ? []
-      : await tx
-          .select()
-          .from(completions)
-          .where(
-            and(eq(completions.userId, userId), inArray(completions.periodKey, [...new Set(keys)])),
-          );
-  const keyOf = new Map(habitRows.map((row, index) => [row.id, keys[index]]));
-  const inPeriod = dayRows.filter((row) => keyOf.get(row.habitId) === row.periodKey);
-  const habitFacts = habitRows.map((row) => {
+  const keyOf = new Map(
+    options.habits.map((row) => [row.id, periodKey(date, row.frequency, weekStart)]),
+  );
+  const inPeriod = options.dayCompletions.filter((row) => keyOf.get(row.habitId) === row.periodKey);
+  const habitFacts = options.habits.map((row) => {
     const facts = toHabitFacts(row, options.timeZone);
     // A habit back-filled before its creation day counts from its completion.
     const isDone = inPeriod.some((c) => c.habitId === row.id);
@@ -90,38 +110,21 @@ export async function factsAfterCompletion(
     weekStart,
     rest: options.rest,
   });
+  const categoryId = habitFacts.find((h) => h.id === options.habitId)?.categoryId;
+  const isMet =
+    categoryId !== null &&
+    categoryId !== undefined &&
+    options.category !== null &&
+    options.category.id === categoryId &&
+    isGoalMet({
+      category: toCategoryFacts(options.category),
+      habits: habitFacts,
+      completions: options.monthCompletions.map(toCompletionFacts),
+      date,
+    });
   return {
-    completions: counted?.n ?? 0,
+    completions: options.completions,
     perfectDays: isPerfect ? 1 : 0,
-    goalsMet: (await isCategoryGoalMet(tx, { ...options, habitFacts })) ? 1 : 0,
+    goalsMet: isMet ? 1 : 0,
   };
-}
-
-/** Whether the completed habit's category met its target in the month of `date`. */
-async function isCategoryGoalMet(
-  tx: Tx,
-  options: { userId: string; habitId: string; date: LocalDate; habitFacts: HabitFacts[] },
-): Promise<boolean> {
-  const categoryId = options.habitFacts.find((h) => h.id === options.habitId)?.categoryId;
-  if (!categoryId) return false;
-  const [category] = await tx
-    .select()
-    .from(categories)
-    .where(and(eq(categories.userId, options.userId), eq(categories.id, categoryId)));
-  if (!category) return false;
-  const { year, month } = parseLocalDate(options.date);
-  const first = formatLocalDate(year, month, 1);
-  const last = addDays(first, daysInMonth(year, month) - 1);
-  const inMonth = await tx
-    .select()
-    .from(completions)
-    .where(
-      and(eq(completions.userId, options.userId), between(completions.completionDate, first, last)),
-    );
-  return isGoalMet({
-    category: toCategoryFacts(category),
-    habits: options.habitFacts,
-    completions: inMonth.map(toCompletionFacts),
-    date: options.date,
-  });
 }

@@ -1,23 +1,38 @@
 import type { SetCompletionResult } from '@habitquest/contracts/habits';
-import type { LocalDate } from '@habitquest/core/dates';
-import { levelForXp, pointsForXp } from '@habitquest/core/levels';
+import {
+  addDays,
+  daysInMonth,
+  formatLocalDate,
+  parseLocalDate,
+  type LocalDate,
+} from '@habitquest/core/dates';
+import { levelForXp, pointsForXp, progressFigures } from '@habitquest/core/levels';
 import { periodKey, periodRangeOf } from '@habitquest/core/periods';
 import { completionEligibility, ELIGIBILITY_MESSAGES } from '@habitquest/core/visibility';
-import { and, between, eq } from 'drizzle-orm';
+import {
+  COMPLETIONS_COUNT_CAP,
+  factsAfterCompletion,
+  periodKeysOfDay,
+  unlockEarned,
+} from '../achievements/unlock';
 import type { Database } from '../db/client';
-import { completions, habits, skips } from '../db/schema';
 import { HttpError, notFound } from '../http/errors';
-import { lockUser, recordLedger } from '../progress/ledger';
-import { loadProgress } from '../progress/load-progress';
-import { loadRest } from '../rest/load-rest';
-import { loadSettings, todayFor } from '../settings/load-settings';
+import { dayStreakFrom, RECENT_DAYS } from '../progress/load-progress';
+import { dayRestDaysOf, hasHabitRest } from '../rest/day-rest';
+import { restFromRows } from '../rest/load-rest';
+import { settingsFrom, todayFor } from '../settings/load-settings';
+import { lockForCompletion, writeCompletion } from './set-state-statement';
 import { toCompletion } from './to-habit';
-import { factsAfterCompletion, unlockEarned } from '../achievements/unlock';
 
 /**
  * PUT /api/habits/:id/completions/:date — idempotent set-state. The server derives the period key;
  * completing awards the habit's XP and half of it in points through the ledger, and undoing takes
  * back exactly what that completion awarded. Serialised per user by the progress-row lock.
+ *
+ * Four round trips (docs/performance.md, "Server paths"): BEGIN, the lock with the habit and the
+ * settings read after it, one statement for the change and every read after it
+ * (set-state-statement.ts), COMMIT. An achievement unlocked now adds its insert, and a day streak
+ * longer than RECENT_DAYS a read of every day.
  */
 export async function setCompletion(options: {
   db: Database;
@@ -29,13 +44,9 @@ export async function setCompletion(options: {
 }): Promise<SetCompletionResult & { unlocked: string[] }> {
   const { db, userId, habitId, date, completed, now } = options;
   return db.transaction(async (tx) => {
-    const before = await lockUser(tx, userId);
-    const [habit] = await tx
-      .select()
-      .from(habits)
-      .where(and(eq(habits.userId, userId), eq(habits.id, habitId)));
+    const { before, habit, storedSettings } = await lockForCompletion(tx, userId, habitId);
     if (!habit) throw notFound();
-    const settings = await loadSettings(tx, userId);
+    const settings = settingsFrom(storedSettings);
     const today = todayFor(settings, now);
     const eligibility = completionEligibility(habit, date, today, settings.weekStart);
     if (!eligibility.ok) {
@@ -43,75 +54,69 @@ export async function setCompletion(options: {
       throw new HttpError('VALIDATION', message, { issues: [{ path: 'date', message }] });
     }
     const key = periodKey(date, habit.frequency, settings.weekStart);
-    const [existing] = await tx
-      .select()
-      .from(completions)
-      .where(and(eq(completions.habitId, habitId), eq(completions.periodKey, key)));
-
-    let added = false;
-    let current = existing ?? null;
-    let after = before;
-    if (completed && !existing) {
-      const [row] = await tx
-        .insert(completions)
-        .values({
-          habitId,
-          userId,
-          completionDate: date,
-          periodKey: key,
-          xpEarned: habit.xpReward,
-          pointsEarned: pointsForXp(habit.xpReward),
-          completedAt: now,
-        })
-        .returning();
-      if (!row) throw new Error('completion insert returned nothing');
-      after = await recordLedger(tx, {
-        userId,
-        kind: 'earn',
-        xpDelta: row.xpEarned,
-        pointsDelta: row.pointsEarned,
-        refId: row.id,
-      });
-      added = true;
-      current = row;
+    const { year, month } = parseLocalDate(date);
+    const first = formatLocalDate(year, month, 1);
+    const written = await writeCompletion(tx, {
+      userId,
+      habitId,
+      date,
+      periodKey: key,
+      completed,
+      xpEarned: habit.xpReward,
+      pointsEarned: pointsForXp(habit.xpReward),
+      completedAt: now,
       // A completed period no longer rests: its skip goes (docs/decisions.md, "Rest").
-      const period = periodRangeOf(date, habit.frequency, settings.weekStart);
-      await tx
-        .delete(skips)
-        .where(and(eq(skips.habitId, habitId), between(skips.skipDate, period.start, period.end)));
-    } else if (!completed && existing) {
-      await tx.delete(completions).where(eq(completions.id, existing.id));
-      after = await recordLedger(tx, {
-        userId,
-        kind: 'undo',
-        xpDelta: -existing.xpEarned,
-        pointsDelta: -existing.pointsEarned,
-        refId: existing.id,
-      });
-      current = null;
-    }
-    // Read once for the day streak and a perfect day (rest days pass over both).
-    const rest = await loadRest(tx, userId);
-    const progress = await loadProgress({ db: tx, userId, today, settings, rest });
-    // Achievements a new completion earns, in this transaction (achievements/unlock.ts).
-    const unlocked = added
-      ? await unlockEarned(tx, {
-          userId,
-          facts: {
-            ...(await factsAfterCompletion(tx, {
-              userId,
-              habitId,
-              date,
-              weekStart: settings.weekStart,
-              timeZone: settings.timeZone,
-              rest,
-            })),
-            level: levelForXp(after.xp),
-            dayStreak: progress.streak,
-          },
-          now,
-        })
-      : [];
+      period: periodRangeOf(date, habit.frequency, settings.weekStart),
+      today,
+      recentDays: RECENT_DAYS,
+      dayKeys: periodKeysOfDay(date, settings.weekStart),
+      month: { first, last: addDays(first, daysInMonth(year, month) - 1) },
+      categoryId: habit.categoryId,
+      countCap: COMPLETIONS_COUNT_CAP,
+    });
+    const { inserted, existing } = written;
+    if (completed && !inserted && !existing) throw new Error('completion insert returned nothing');
+    const added = inserted !== null;
+    const current = completed ? (inserted ?? existing) : null;
+    const after = written.after ?? before;
+
+    // The day streak and a perfect day pass over rest days.
+    const rest = restFromRows(written.rest);
+    const restDays = dayRestDaysOf({
+      today,
+      settings,
+      rest,
+      habits: hasHabitRest(rest) ? written.habits : [],
+    });
+    const streak = await dayStreakFrom({ db: tx, userId, today, days: written.days, restDays });
+    const progress = progressFigures({ xp: after.xp, points: after.points, streak });
+    // Achievements a new completion earns, in this transaction (achievements/unlock.ts). The
+    // statement's reads predate the new completion: it is added to them here.
+    const facts = written.facts;
+    const unlocked =
+      inserted && facts
+        ? await unlockEarned(tx, {
+            userId,
+            facts: {
+              ...factsAfterCompletion({
+                habitId,
+                date,
+                weekStart: settings.weekStart,
+                timeZone: settings.timeZone,
+                rest,
+                completions: facts.completions + 1,
+                habits: written.habits,
+                dayCompletions: [...facts.dayCompletions, inserted],
+                category: facts.category,
+                monthCompletions: facts.category ? [...facts.monthCompletions, inserted] : [],
+              }),
+              level: levelForXp(after.xp),
+              dayStreak: progress.streak,
+            },
+            now,
+            unlocked: new Set(facts.unlocked),
+          })
+        : [];
     return {
       unlocked,
       added,

@@ -37,18 +37,30 @@ export async function loadProgress(options: {
       .from(progress)
       .where(eq(progress.userId, userId)),
   ]);
-  let days = row?.days ?? [];
-  let streak = dayStreaks({ dates: days, today, restDays }).current;
-  if (days.length === RECENT_DAYS && streak === RECENT_DAYS) {
-    // The run reaches past the window: read every day (rare, and still one query).
-    const [all] = await db
-      .select({ days: recentDays(userId, today, null) })
-      .from(progress)
-      .limit(1);
-    days = all?.days ?? days;
-    streak = dayStreaks({ dates: days, today, restDays }).current;
-  }
+  const streak = await dayStreakFrom({ db, userId, today, days: row?.days ?? [], restDays });
   return progressFigures({ xp: row?.xp ?? 0, points: row?.points ?? 0, streak });
+}
+
+/**
+ * The day streak from the latest RECENT_DAYS days with a completion (newest first): exact when the
+ * run is shorter than them, else every day is read (rare, and still one query).
+ */
+export async function dayStreakFrom(options: {
+  db: Database | Tx;
+  userId: string;
+  today: LocalDate;
+  days: readonly LocalDate[];
+  restDays: ReadonlySet<LocalDate>;
+}): Promise<number> {
+  const { db, userId, today, restDays } = options;
+  const streak = dayStreaks({ dates: options.days, today, restDays }).current;
+  if (options.days.length !== RECENT_DAYS || streak !== RECENT_DAYS) return streak;
+  // The run reaches past the window: read every day.
+  const [all] = await db
+    .select({ days: recentDays(userId, today, null) })
+    .from(progress)
+    .limit(1);
+  return dayStreaks({ dates: all?.days ?? options.days, today, restDays }).current;
 }
 
 /**

@@ -17,7 +17,8 @@ export type UserRest = RestFacts & {
   vacations: RestRange[];
 };
 
-type RestRow = {
+/** One skip, pause or vacation as the rest query answers it (dates as text). */
+export type RestRow = {
   kind: 's' | 'p' | 'v';
   habit_id: string | null;
   starts_on: string;
@@ -41,9 +42,14 @@ export async function loadRest(
     union all
     select 'v', null, ${vacations.startsOn}::text, ${vacations.endsOn}::text
       from ${vacations} where ${vacations.userId} = ${userId}`);
-  const rest: UserRest = { skips: new Map(), pauses: new Map(), vacations: [] };
   // Both drivers answer { rows }.
-  for (const row of (result as { rows: RestRow[] }).rows) {
+  return restFromRows((result as { rows: RestRow[] }).rows);
+}
+
+/** The user's rest from the rows of the query above (also read by habits/set-state-statement.ts). */
+export function restFromRows(rows: readonly RestRow[]): UserRest {
+  const rest: UserRest = { skips: new Map(), pauses: new Map(), vacations: [] };
+  for (const row of rows) {
     if (row.kind === 'v') {
       rest.vacations.push({ startsOn: row.starts_on, endsOn: row.ends_on });
     } else if (row.kind === 's' && row.habit_id !== null) {

@@ -1,0 +1,194 @@
+/**
+ * The set-state path's SQL (set-state-statement.ts) on both databases: the migration's lock
+ * function, and the statement's reads after its own change, which must answer what a fresh read
+ * answers (docs/performance.md, "Server paths").
+ */
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { achievements, habits, progress, skips, vacations } from '../db/schema';
+import { ledgerSums } from '../progress/ledger';
+import {
+  DATABASE_KINDS,
+  signUp,
+  startTestServer,
+  type TestClient,
+  type TestServer,
+} from '../../test/harness';
+import { lockForCompletion } from './set-state-statement';
+
+type Json = Record<string, unknown>;
+const NOW = new Date('2026-06-17T12:00:00Z'); // a Wednesday; the account's zone is UTC
+const TODAY = '2026-06-17';
+
+async function habit(client: TestClient, body: Json): Promise<string> {
+  const response = await client.post<{ id: string }>('/api/habits', body);
+  expect(response.status).toBe(201);
+  return response.body.id;
+}
+
+describe.each(DATABASE_KINDS)('the set-state statement on %s', (kind) => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer(kind, { now: () => NOW });
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  async function userIdOf(client: TestClient): Promise<string> {
+    return ((await client.get('/api/me')).body as { user: { id: string } }).user.id;
+  }
+
+  /** Sets a completion; its answer's progress must be what /api/me reads right after. */
+  async function setState(
+    client: TestClient,
+    habitId: string,
+    date: string,
+    completed: boolean,
+  ): Promise<Json> {
+    const answer = await client.request<{ progress: Json }>(
+      'PUT',
+      `/api/habits/${habitId}/completions/${date}`,
+      { completed },
+    );
+    expect(answer.status).toBe(200);
+    const me = (await client.get<{ progress: Json }>('/api/me')).body;
+    // The answer says whether this change levelled up; everything else is as read.
+    const answered: Json = { ...answer.body.progress, leveledUp: me.progress.leveledUp };
+    expect(answered).toEqual(me.progress);
+    const userId = await userIdOf(client);
+    const sums = await server.database.db.transaction((tx) => ledgerSums(tx, userId));
+    expect(sums).toEqual({ xp: me.progress.xp, points: me.progress.points });
+    return answer.body;
+  }
+
+  it('locks, creating a missing progress row, and reads only the user’s habit and settings', async () => {
+    const { client } = await signUp(server);
+    const { client: other } = await signUp(server);
+    const id = await habit(client, { title: 'Read', frequency: 'weekly', xpOnComplete: 20 });
+    const othersHabit = await habit(other, { title: 'Theirs' });
+    expect((await client.patch('/api/settings', { weekStart: 1 })).status).toBe(200);
+    const userId = await userIdOf(client);
+    await server.database.db.delete(progress).where(eq(progress.userId, userId));
+
+    const locked = await server.database.db.transaction((tx) => lockForCompletion(tx, userId, id));
+    expect(locked.before).toEqual({ xp: 0, points: 0 });
+    expect(locked.habit).toMatchObject({
+      id,
+      userId,
+      name: 'Read',
+      frequency: 'weekly',
+      xpReward: 20,
+      isRecurring: true,
+      specificDate: null,
+    });
+    // Every column as drizzle reads it (instants to the millisecond, dates as text).
+    const [stored] = await server.database.db.select().from(habits).where(eq(habits.id, id));
+    expect(locked.habit).toEqual(stored);
+    expect(locked.storedSettings).toMatchObject({ weekStart: 1 });
+    const rows = await server.database.db
+      .select()
+      .from(progress)
+      .where(eq(progress.userId, userId));
+    expect(rows).toHaveLength(1);
+
+    const foreign = await server.database.db.transaction((tx) =>
+      lockForCompletion(tx, userId, othersHabit),
+    );
+    expect(foreign.habit).toBeNull();
+    expect(
+      (
+        await client.request('PUT', `/api/habits/${othersHabit}/completions/${TODAY}`, {
+          completed: true,
+        })
+      ).status,
+    ).toBe(404);
+  });
+
+  it('answers the progress a fresh read gives, around skips, vacations and undos', async () => {
+    const { client } = await signUp(server);
+    const daily = await habit(client, { title: 'Walk', xpOnComplete: 30 });
+    const other = await habit(client, { title: 'Read', xpOnComplete: 10 });
+    const weekly = await habit(client, { title: 'Clean', frequency: 'weekly', xpOnComplete: 50 });
+    const userId = await userIdOf(client);
+    for (const date of ['2026-06-14', '2026-06-15']) await setState(client, daily, date, true);
+    // A skip of the other daily habit on the 16th; completing the 16th takes the skip away.
+    const skipOf = (habitId: string, date: string) =>
+      client.request('PUT', `/api/habits/${habitId}/skips/${date}`, { skipped: true });
+    expect((await skipOf(other, '2026-06-16')).status).toBe(200);
+    await setState(client, other, '2026-06-16', true);
+    const left = await server.database.db
+      .select()
+      .from(skips)
+      .where(and(eq(skips.userId, userId), eq(skips.habitId, other)));
+    expect(left).toEqual([]);
+    // A weekly skip goes when any day of its week is completed.
+    expect((await skipOf(weekly, '2026-06-15')).status).toBe(200);
+    const done = await setState(client, weekly, '2026-06-17', true);
+    expect(done).toMatchObject({
+      added: true,
+      completion: { periodKey: '2026-W25', xpEarned: 50 },
+    });
+    expect(await server.database.db.select().from(skips).where(eq(skips.habitId, weekly))).toEqual(
+      [],
+    );
+    // A vacation the day streak passes over, then undos and a repeat.
+    // (The API plans vacations ahead only: a past one is written directly.)
+    await server.database.db
+      .insert(vacations)
+      .values({ userId, startsOn: '2026-06-10', endsOn: '2026-06-13' });
+    await setState(client, daily, '2026-06-09', true);
+    await setState(client, daily, TODAY, true);
+    const again = await setState(client, daily, TODAY, true);
+    expect(again).toMatchObject({ added: false, completion: { completionDate: TODAY } });
+    // The completion read back by the statement is the one the list answers, to the last field.
+    const listed = await client.get<Json[]>(`/api/completions?from=${TODAY}&to=${TODAY}`);
+    expect(listed.body.filter((c) => c.habitId === daily)).toEqual([again.completion]);
+    await setState(client, other, '2026-06-16', false);
+    const undone = await setState(client, daily, '2026-06-15', false);
+    expect(undone).toMatchObject({ added: false, completion: null });
+    const none = await setState(client, daily, '2026-06-15', false);
+    expect(none).toMatchObject({ added: false, completion: null });
+  });
+
+  it('unlocks what the completion itself earns, counting completions only as far as needed', async () => {
+    const { client } = await signUp(server);
+    const userId = await userIdOf(client);
+    const unlocked = async () =>
+      (
+        await server.database.db
+          .select({ id: achievements.achievementId })
+          .from(achievements)
+          .where(eq(achievements.userId, userId))
+      )
+        .map((row) => row.id)
+        .sort();
+    const id = await habit(client, { title: 'Read' });
+    for (let day = 1; day <= 9; day += 1) {
+      await setState(client, id, `2026-06-0${String(day)}`, true);
+    }
+    expect(await unlocked()).not.toContain('completions-10');
+    const tenth = await client.request<{ id: string }>(
+      'PUT',
+      `/api/habits/${id}/completions/2026-06-10`,
+      {
+        completed: true,
+      },
+    );
+    expect(tenth.status).toBe(200);
+    // Read from the table, not the list (which back-fills): the completion unlocked it.
+    expect(await unlocked()).toContain('completions-10');
+
+    // A category goal met by this completion.
+    const categories = (await client.get<{ id: string; name: string }[]>('/api/categories')).body;
+    const health = categories.find((c) => c.name === 'HEALTH & FITNESS')?.id;
+    const run = await habit(client, { title: 'Run', xpOnComplete: 100, categoryId: health });
+    for (const date of ['2026-06-11', '2026-06-12', '2026-06-13']) {
+      await setState(client, run, date, true);
+    }
+    expect(await unlocked()).not.toContain('goal-met');
+    await setState(client, run, '2026-06-14', true);
+    expect(await unlocked()).toContain('goal-met');
+  });
+});
