@@ -49,7 +49,11 @@ test('at a free limit, Add opens the upgrade modal before any form', async ({
   await create(page, baseURL ?? '', 'habits', LIMITS.habits);
   await create(page, baseURL ?? '', 'categories', LIMITS.categories - 7);
   await create(page, baseURL ?? '', 'rewards', LIMITS.rewards);
+  // The reload shows the saved dashboard first (docs/offline.md); wait for the server's counts.
+  const fresh = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/me' && r.ok());
   await page.reload();
+  await fresh;
+  await expect(page.getByText(`Seed habit ${String(LIMITS.habits - 1)}`)).toBeVisible();
   const upgrade = new UpgradeModal(page);
 
   await new HabitsSection(page).section.getByRole('button', { name: 'Add Habit' }).click();
