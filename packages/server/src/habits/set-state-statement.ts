@@ -4,9 +4,10 @@
  *
  * 1. `lockForCompletion`: the user's lock, then the habit and the settings read after it
  *    (the migration's plpgsql function hq_lock_for_completion).
- * 2. `writeCompletion`: one data-modifying statement that adds or removes the completion of the
- *    period, writes its ledger entry, moves the cached sums, removes a skip of the completed period,
- *    and reads what the answer and the achievements are derived from.
+ * 2. `writeCompletion`: one data-modifying statement (the migration's plpgsql function
+ *    hq_write_completion, whose plan PostgreSQL keeps per connection) that adds or removes the
+ *    completion of the period, writes its ledger entry, moves the cached sums, removes a skip of
+ *    the completed period, and reads what the answer and the achievements are derived from.
  *
  * Every rule (period keys, eligibility, streaks, achievements) stays in core: the SQL only moves
  * rows. All sub-statements of a WITH see one snapshot, taken before any of them ran, so the reads
@@ -14,7 +15,7 @@
  * (the removed completion and skips are left out, the added completion is appended by the caller).
  */
 import type { LocalDate } from '@habitquest/core/dates';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import type { categories, completions, habits } from '../db/schema';
 import type { Balances } from '../progress/ledger';
@@ -142,116 +143,19 @@ export async function writeCompletion(
     countCap: number;
   },
 ): Promise<WriteResult> {
-  const { userId, habitId, completed } = options;
-  const completionFacts = (alias: string): SQL =>
-    sql.raw(`json_build_object('habitId', ${alias}.habit_id, 'completionDate', ${alias}.completion_date,
-      'periodKey', ${alias}.period_key, 'xpEarned', ${alias}.xp_earned, 'pointsEarned', ${alias}.points_earned)`);
-  const dayKeys = sql.join(
-    options.dayKeys.map((key) => sql`${key}`),
-    sql`, `,
-  );
-  const result = await tx.execute(sql`
-    with existing as (
-      select * from hq_completions where habit_id = ${habitId}::uuid and period_key = ${options.periodKey}
-    ),
-    inserted as (
-      insert into hq_completions
-        (habit_id, user_id, completion_date, period_key, xp_earned, points_earned, completed_at)
-      select ${habitId}::uuid, ${userId}, ${options.date}::date, ${options.periodKey},
-        ${options.xpEarned}::integer, ${options.pointsEarned}::integer,
-        ${options.completedAt.toISOString()}::timestamptz
-      where ${completed}::boolean and not exists (select 1 from existing)
-      on conflict do nothing
-      returning *
-    ),
-    deleted as (
-      delete from hq_completions
-      where not ${completed}::boolean and id in (select id from existing)
-      returning *
-    ),
-    entry as (
-      insert into ledger (user_id, kind, xp_delta, points_delta, ref_id)
-      select ${userId}, 'earn', xp_earned, points_earned, id::text from inserted
-      union all
-      select ${userId}, 'undo', -xp_earned, -points_earned, id::text from deleted
-      returning xp_delta, points_delta
-    ),
-    moved as (
-      update progress
-      set xp = progress.xp + entry.xp_delta, points = progress.points + entry.points_delta,
-        updated_at = ${new Date().toISOString()}::timestamptz
-      from entry
-      where progress.user_id = ${userId}
-      returning progress.xp, progress.points
-    ),
-    unskipped as (
-      delete from hq_skips
-      where habit_id = ${habitId}::uuid
-        and skip_date between ${options.period.start}::date and ${options.period.end}::date
-        and exists (select 1 from inserted)
-      returning habit_id, skip_date
-    )
-    select json_build_object(
-      'inserted', (select row_to_json(i) from inserted i),
-      'existing', (select row_to_json(e) from existing e),
-      'after', (select row_to_json(m) from moved m),
-      'days', (
-        select coalesce(json_agg(day order by day desc), '[]'::json) from (
-          select day from (
-            select distinct completion_date as day from hq_completions
-            where user_id = ${userId} and completion_date <= ${options.today}::date
-              and id not in (select id from deleted)
-            order by day desc limit ${options.recentDays}
-          ) as kept
-          union
-          select completion_date from inserted where completion_date <= ${options.today}::date
-          order by day desc limit ${options.recentDays}
-        ) as recent
-      ),
-      'rest', (
-        select coalesce(json_agg(r), '[]'::json) from (
-          select 's' as kind, s.habit_id, s.skip_date::text as starts_on, null::text as ends_on
-            from hq_skips s
-            where s.user_id = ${userId} and not exists (
-              select 1 from unskipped u where u.habit_id = s.habit_id and u.skip_date = s.skip_date)
-          union all
-          select 'p', p.habit_id, p.starts_on::text, p.ends_on::text
-            from hq_pauses p where p.user_id = ${userId}
-          union all
-          select 'v', null, v.starts_on::text, v.ends_on::text
-            from hq_vacations v where v.user_id = ${userId}
-        ) as r
-      ),
-      'habits', (
-        select coalesce(json_agg(h), '[]'::json) from hq_habits h where h.user_id = ${userId}
-      ),
-      'facts', case when exists (select 1 from inserted) then json_build_object(
-        'completions', (
-          select count(*) from (
-            select 1 from hq_completions where user_id = ${userId} limit ${options.countCap}
-          ) as counted
-        ),
-        'dayCompletions', (
-          select coalesce(json_agg(${completionFacts('c')}), '[]'::json) from hq_completions c
-          where c.user_id = ${userId} and c.period_key in (${dayKeys})
-        ),
-        'category', (
-          select json_build_object('id', k.id, 'name', k.name,
-            'monthlyTargetXp', k.monthly_target_xp, 'isFallback', k.is_fallback)
-          from hq_categories k
-          where k.user_id = ${userId} and k.id = ${options.categoryId}::uuid
-        ),
-        'monthCompletions', case when ${options.categoryId}::uuid is null then '[]'::json else (
-          select coalesce(json_agg(${completionFacts('c')}), '[]'::json) from hq_completions c
-          where c.user_id = ${userId}
-            and c.completion_date between ${options.month.first}::date and ${options.month.last}::date
-        ) end,
-        'unlocked', (
-          select coalesce(json_agg(a.achievement_id), '[]'::json) from hq_achievements a
-          where a.user_id = ${userId}
-        )
-      ) end
-    ) as result`);
+  // The statement is the migration's hq_write_completion (its plan is kept per connection).
+  // Period keys hold digits, '-' and 'W' only, so the array literal needs no escaping.
+  if (!options.dayKeys.every((key) => /^[0-9W-]+$/.test(key)))
+    throw new Error(`unexpected period keys: ${options.dayKeys.join(' ')}`);
+  const dayKeys = `{${options.dayKeys.join(',')}}`;
+  const result = await tx.execute(sql`select hq_write_completion(
+    ${options.userId}, ${options.habitId}::uuid, ${options.date}::date, ${options.periodKey},
+    ${options.completed}::boolean, ${options.xpEarned}::integer, ${options.pointsEarned}::integer,
+    ${options.completedAt.toISOString()}::timestamptz, ${new Date().toISOString()}::timestamptz,
+    ${options.period.start}::date, ${options.period.end}::date, ${options.today}::date,
+    ${options.recentDays}::integer, ${dayKeys}::text[], ${options.month.first}::date,
+    ${options.month.last}::date, ${options.categoryId}::uuid, ${options.countCap}::integer
+  ) as result`);
   const written = firstJson(result) as {
     inserted: JsonRow | null;
     existing: JsonRow | null;
