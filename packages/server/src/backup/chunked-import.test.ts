@@ -89,7 +89,17 @@ async function rowsOf(db: Database, userId: string) {
       .where(eq(purchasedRewards.userId, userId))
       .orderBy(asc(purchasedRewards.id)),
     settings: await db.select().from(userSettings).where(eq(userSettings.userId, userId)),
-    progress: await db.select().from(progress).where(eq(progress.userId, userId)),
+    // Everything but the revision, which every change moves, a restore included (so no answer
+    // derived in the middle of the import is kept: habits/derived-cache.ts).
+    progress: await db
+      .select({
+        userId: progress.userId,
+        xp: progress.xp,
+        points: progress.points,
+        updatedAt: progress.updatedAt,
+      })
+      .from(progress)
+      .where(eq(progress.userId, userId)),
     skips: await db
       .select()
       .from(skips)

@@ -59,7 +59,7 @@ describe.each(DATABASE_KINDS)('the kept habit list on %s', (kind) => {
   });
 
   async function userIdOf(client: TestClient): Promise<string> {
-    return String((await client.get<{ user: { id: string } }>('/api/me')).body.user.id);
+    return (await client.get<{ user: { id: string } }>('/api/me')).body.user.id;
   }
 
   async function revisionOf(userId: string): Promise<number> {

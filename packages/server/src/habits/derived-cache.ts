@@ -26,7 +26,7 @@ export class DerivedCache<T> {
   /** The value kept for this user at this revision, or undefined. */
   get(userId: string, revision: number): T | undefined {
     const entry = this.entries.get(userId);
-    if (entry === undefined || entry.revision !== revision) return undefined;
+    if (entry?.revision !== revision) return undefined;
     // Most recently read last: Map keeps insertion order.
     this.entries.delete(userId);
     this.entries.set(userId, entry);

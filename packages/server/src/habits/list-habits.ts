@@ -37,12 +37,9 @@ export async function listHabitsKept(options: {
   cache: DerivedCache<DerivedHabits>;
 }): Promise<Habit[]> {
   const { userId, revision, cache } = options;
-  if (revision !== null) {
-    const kept = cache.get(userId, revision);
-    if (kept && localDateOf(options.now, kept.timeZone) === kept.today) {
-      return kept.habits;
-    }
-  }
+  const kept = revision === null ? undefined : cache.get(userId, revision);
+  // Derived for today in the zone it was derived in (a new zone moves the revision too).
+  if (kept?.today === localDateOf(options.now, kept?.timeZone ?? 'UTC')) return kept.habits;
   const derived = await deriveHabits(options);
   if (revision !== null) cache.set(userId, revision, derived);
   return derived.habits;

@@ -51,7 +51,7 @@ export async function getMe(options: {
   const today = todayFor(settings, now);
   const { revision = null, cache } = options;
   const kept = revision === null ? undefined : cache?.get(userId, revision);
-  if (kept && kept.today === today && row.xp !== null && row.points !== null) {
+  if (kept?.today === today && row.xp !== null && row.points !== null) {
     const plan = await loadPlan(db, userId);
     const progressNow = progressFigures({ xp: row.xp, points: row.points, streak: kept.streak });
     return { user: account, plan, progress: progressNow, settings, vacation: kept.vacation };
