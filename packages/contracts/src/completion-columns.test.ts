@@ -5,16 +5,15 @@ import {
   decodeCompletionColumns,
   encodeCompletionColumns,
   sortCompletions,
+  type CompletionColumns,
   type CompletionEntry,
 } from './completion-columns';
 import { zCompletionColumns } from './habits';
 
 const FROM: LocalDate = '2025-12-29';
-const HABITS = [
-  '00000000-0000-4000-8000-000000000001',
-  '00000000-0000-4000-8000-000000000002',
-  '00000000-0000-4000-8000-000000000003',
-];
+const HABIT_A = '00000000-0000-4000-8000-000000000001';
+const HABIT_B = '00000000-0000-4000-8000-000000000002';
+const HABITS = [HABIT_A, HABIT_B, '00000000-0000-4000-8000-000000000003'];
 
 /** A completion in a 377-day window from FROM, done at any instant from two days before its date. */
 const completionArb: fc.Arbitrary<CompletionEntry> = fc
@@ -42,7 +41,9 @@ describe('the compact form of a window of completions', () => {
   it('gives back every completion, in order, with nothing changed', () => {
     fc.assert(
       fc.property(fc.array(completionArb, { maxLength: 200 }), (completions) => {
-        const wire = JSON.parse(JSON.stringify(encodeCompletionColumns(FROM, completions)));
+        const wire = JSON.parse(
+          JSON.stringify(encodeCompletionColumns(FROM, completions)),
+        ) as CompletionColumns;
         expect(zCompletionColumns.safeParse(wire).success).toBe(true);
         expect(decodeCompletionColumns(wire)).toEqual(sortCompletions(completions));
       }),
@@ -53,7 +54,7 @@ describe('the compact form of a window of completions', () => {
     const at = (date: LocalDate, time: string) => `${date}T${time}.000Z`;
     const wire = encodeCompletionColumns(FROM, [
       {
-        habitId: HABITS[1]!,
+        habitId: HABIT_B,
         completionDate: '2026-01-02',
         periodKey: '2026-01-02',
         xpEarned: 20,
@@ -61,7 +62,7 @@ describe('the compact form of a window of completions', () => {
         completedAt: at('2026-01-02', '07:30:00'),
       },
       {
-        habitId: HABITS[0]!,
+        habitId: HABIT_A,
         completionDate: '2025-12-29',
         periodKey: '2025-W01',
         xpEarned: 10,
@@ -69,7 +70,7 @@ describe('the compact form of a window of completions', () => {
         completedAt: at('2025-12-30', '00:00:01'),
       },
       {
-        habitId: HABITS[1]!,
+        habitId: HABIT_B,
         completionDate: '2025-12-31',
         periodKey: '2025-12-31',
         xpEarned: 20,
@@ -81,7 +82,7 @@ describe('the compact form of a window of completions', () => {
       from: FROM,
       habits: [
         {
-          habitId: HABITS[0],
+          habitId: HABIT_A,
           day: [0],
           at: [86_401_000],
           periodKey: ['2025-W01'],
@@ -89,7 +90,7 @@ describe('the compact form of a window of completions', () => {
           points: [5],
         },
         {
-          habitId: HABITS[1],
+          habitId: HABIT_B,
           day: [2, 4],
           at: [-3_600_000, 27_000_000],
           periodKey: ['2025-12-31', '2026-01-02'],

@@ -19,7 +19,7 @@ const DAY_MS = 86_400_000;
 /** A completion as the compact form carries it: everything but its id. */
 export type CompletionEntry = Omit<Completion, 'id'>;
 
-export interface HabitCompletionColumns {
+export type HabitCompletionColumns = {
   habitId: string;
   /** Days after the window's `from`, oldest first. */
   day: number[];
@@ -28,13 +28,13 @@ export interface HabitCompletionColumns {
   periodKey: string[];
   xp: number[];
   points: number[];
-}
+};
 
-export interface CompletionColumns {
+export type CompletionColumns = {
   /** Day 0 of every habit's `day` column: the window's first day. */
   from: LocalDate;
   habits: HabitCompletionColumns[];
-}
+};
 
 /** The completions of a window starting on `from`, column-wise per habit. */
 export function encodeCompletionColumns(
@@ -64,8 +64,7 @@ export function decodeCompletionColumns(columns: CompletionColumns): CompletionE
   const entries: CompletionEntry[] = [];
   const dates = new Map<number, LocalDate>();
   for (const habit of columns.habits) {
-    for (let i = 0; i < habit.day.length; i++) {
-      const day = habit.day[i]!;
+    habit.day.forEach((day, i) => {
       let date = dates.get(day);
       if (date === undefined) {
         date = addDays(columns.from, day);
@@ -74,12 +73,12 @@ export function decodeCompletionColumns(columns: CompletionColumns): CompletionE
       entries.push({
         habitId: habit.habitId,
         completionDate: date,
-        periodKey: habit.periodKey[i]!,
-        xpEarned: habit.xp[i]!,
-        pointsEarned: habit.points[i]!,
-        completedAt: new Date(toEpochDay(date) * DAY_MS + habit.at[i]!).toISOString(),
+        periodKey: habit.periodKey[i] ?? '',
+        xpEarned: habit.xp[i] ?? 0,
+        pointsEarned: habit.points[i] ?? 0,
+        completedAt: new Date(toEpochDay(date) * DAY_MS + (habit.at[i] ?? 0)).toISOString(),
       });
-    }
+    });
   }
   return sortCompletions(entries);
 }
