@@ -11,10 +11,8 @@
  * (1b) with p99 < 100 ms; (4) p50 ≤ 1.5 × (3)'s. Figures are printed, never asserted: see
  * docs/performance.md.
  */
-import { spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { addDays } from '@habitquest/core/dates';
 import { lockUser, recordLedger } from '@habitquest/server/progress/ledger';
@@ -27,39 +25,16 @@ import {
 } from '@habitquest/server/test/harness';
 import { Hono } from 'hono';
 import pg from 'pg';
+import { runLoad, type LoadRequest, type LoadResult } from './production';
 
 const CONNECTIONS = 50;
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const TODAY = new Date().toISOString().slice(0, 10);
 const GROWTH_COMPLETIONS = Number(process.env.BENCH_GROWTH_COMPLETIONS ?? 5_000_000);
 
-type Request = { method: string; path: string; headers?: Record<string, string>; body?: string };
-type LoadResult = {
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  non2xx: number;
-  total: number;
-};
-
 /** Runs the load generator in its own process; the servers under test keep this event loop. */
-function load(url: string, clients: Request[][]): Promise<LoadResult> {
-  const config = { url, connections: CONNECTIONS, durationSeconds: DURATION_SECONDS, clients };
-  return new Promise((resolve, reject) => {
-    const child = spawn('node', [
-      path.join(import.meta.dirname, 'load.mjs'),
-      JSON.stringify(config),
-    ]);
-    let output = '';
-    let errors = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-    child.on('close', (code) => {
-      if (code === 0) resolve(JSON.parse(output) as LoadResult);
-      else reject(new Error(`load generator failed: ${errors}`));
-    });
-  });
+function load(url: string, clients: LoadRequest[][]): Promise<LoadResult> {
+  return runLoad({ url, connections: CONNECTIONS, durationSeconds: DURATION_SECONDS, clients });
 }
 
 function print(name: string, result: LoadResult): void {
@@ -187,7 +162,7 @@ async function main(): Promise<void> {
     'content-type': 'application/json',
   });
 
-  const writers: Request[][] = [];
+  const writers: LoadRequest[][] = [];
   for (let i = 0; i < CONNECTIONS; i += 1) {
     const { client } = await signUp(server);
     const habit = (await client.post('/api/habits', { title: 'Bench' })).body as { id: string };
@@ -200,7 +175,7 @@ async function main(): Promise<void> {
   const completion = await load(server.url, writers);
   print('(2) completion set-state', completion);
 
-  const readers: Request[][] = [];
+  const readers: LoadRequest[][] = [];
   const monthStart = `${TODAY.slice(0, 7)}-01`;
   for (let i = 0; i < 5; i += 1) {
     const { client } = await signUp(server);
