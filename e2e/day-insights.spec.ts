@@ -35,6 +35,8 @@ function dayButton(page: Page, date: string) {
 
 /** Clicks a day of the calendar, paging to its month when the grid does not show it. */
 async function pickDay(page: Page, date: string): Promise<void> {
+  // The calendar is built just after the first paint (dashboard/reveal-later.ts): wait for it.
+  await page.getByRole('button', { name: 'Previous month' }).waitFor();
   if ((await dayButton(page, date).count()) === 0) {
     await page
       .getByRole('button', { name: date < localDate(0) ? 'Previous month' : 'Next month' })

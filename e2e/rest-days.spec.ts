@@ -436,7 +436,9 @@ test('at 390 px a long title, the skip, the pause dialog, the panel and the noti
     const card = habits.card(LONG);
     const skip = card.getByRole('button', { name: `Skip today: ${LONG}` });
     const unskip = card.getByRole('button', { name: `Unskip: ${LONG}` });
-    if ((await skip.count()) > 0) await skip.click();
+    // Skipped already in the pass before (another theme); else skip it now.
+    await expect(skip.or(unskip)).toBeVisible();
+    if (await skip.isVisible()) await skip.click();
     await expect(unskip).toBeVisible();
     // Nothing is wider than the screen.
     expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(

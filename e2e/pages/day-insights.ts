@@ -12,6 +12,8 @@ export class DayInsights {
   /** Clicks the day in the calendar (paging one month when the grid does not show it). */
   async open(date: string, today: string): Promise<void> {
     const day = this.page.getByRole('button', { name: new RegExp(`^${fullDayLabel(date)}`) });
+    // The calendar is built just after the first paint (dashboard/reveal-later.ts): wait for it.
+    await this.page.getByRole('button', { name: 'Previous month' }).waitFor();
     if ((await day.count()) === 0) {
       await this.page
         .getByRole('button', { name: date < today ? 'Previous month' : 'Next month' })
