@@ -94,9 +94,15 @@ test('phones: today’s habits are on the first screen', async ({ page, account,
     // The first card's toggle (the newest habit comes first).
     const toggle = habits.section.getByRole('button', { name: 'Mark Complete' }).first();
     await expect(toggle).toBeVisible();
-    const box = await toggle.boundingBox();
-    // The first habit's toggle can be tapped without scrolling.
-    expect((box?.y ?? Infinity) + (box?.height ?? 0)).toBeLessThanOrEqual(VIEWPORTS.narrow.height);
+    // The first habit's toggle can be tapped without scrolling, once the page has settled (the
+    // sections below the habits are built just after the first paint: reveal-later.ts).
+    await expect(page.getByRole('region', { name: 'Adventurer' })).toBeVisible();
+    await expect
+      .poll(async () => {
+        const box = await toggle.boundingBox();
+        return (box?.y ?? Infinity) + (box?.height ?? 0);
+      })
+      .toBeLessThanOrEqual(VIEWPORTS.narrow.height);
     await saveViewportScreenshot(page, `layout-phone-first-screen-${theme}`);
   }
   await expectNoAxeViolations(page);
