@@ -4,7 +4,7 @@
  * in the background claimed once, single instance, the navigation lock, and a clean exit.
  */
 import type { ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { REMINDER_TEXTS } from '@habitquest/core/reminders/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +14,7 @@ import {
   prepareShell,
   screenshotScreen,
   shownWindows,
+  stopShell,
   until,
   type ShellUnderTest,
 } from './launch';
@@ -83,14 +84,7 @@ describe('the desktop shell', () => {
 
   afterAll(async () => {
     // Each is unset when a step before it failed.
-    const started = { shell, session, under } as Partial<{
-      shell: ChildProcess;
-      session: DesktopSession;
-      under: ShellUnderTest;
-    }>;
-    if (started.shell?.exitCode === null) started.shell.kill('SIGKILL');
-    await started.session?.stop();
-    if (started.under) rmSync(started.under.dir, { recursive: true, force: true });
+    await stopShell({ shell, session, under });
   });
 
   it('opens a window titled HabitQuest on the dashboard', async () => {

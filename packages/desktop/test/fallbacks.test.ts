@@ -13,6 +13,7 @@ import {
   MISSING_SYSTEM,
   prepareShell,
   shownWindows,
+  stopShell,
   until,
   type ShellUnderTest,
 } from './launch';
@@ -34,14 +35,8 @@ describe('the desktop shell without a tray host', () => {
   }, 120_000);
 
   afterAll(async () => {
-    const started = { shell, session, under } as Partial<{
-      shell: ChildProcess;
-      session: DesktopSession;
-      under: ShellUnderTest;
-    }>;
-    if (started.shell?.exitCode === null) started.shell.kill('SIGKILL');
-    await started.session?.stop();
-    if (started.under) rmSync(started.under.dir, { recursive: true, force: true });
+    // Each is unset when a step before it failed.
+    await stopShell({ shell, session, under });
   });
 
   it('minimises instead of hiding, so the window is never lost', async () => {

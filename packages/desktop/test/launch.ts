@@ -4,7 +4,7 @@
  * was asked to open, and the flags this machine's Chromium needs.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -132,4 +132,15 @@ export async function screenshotScreen(display: string, file: string): Promise<v
     ],
     { env: { ...process.env, DISPLAY: display } },
   );
+}
+
+/** Ends what a test file started, in reverse; each is unset when a step before it failed. */
+export async function stopShell(started: {
+  shell?: ChildProcess;
+  session?: DesktopSession;
+  under?: ShellUnderTest;
+}): Promise<void> {
+  if (started.shell?.exitCode === null) started.shell.kill('SIGKILL');
+  await started.session?.stop();
+  if (started.under) rmSync(started.under.dir, { recursive: true, force: true });
 }
