@@ -70,7 +70,11 @@ test('weekly, monthly, yearly and Specific habits appear under their tab on the 
   // A Specific daily habit shows only on its own date.
   await expect(habits.card('One-off call')).toBeHidden();
   await new CalendarPanel(page).day(localDate(-2)).click();
+  // Day Insights opens (it may still be loading): close it once it is there.
+  const insights = page.getByRole('dialog', { name: 'Day Insights' });
+  await expect(insights).toBeVisible();
   await page.keyboard.press('Escape');
+  await expect(insights).toBeHidden();
   await expect(habits.card('One-off call')).toBeVisible();
   await expect(habits.section.getByText('Specific')).toBeVisible();
   await expectNoAxeViolations(page);
