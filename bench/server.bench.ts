@@ -3,8 +3,9 @@
  *  (1) baseline: a bare Hono endpoint doing one INSERT through pg — the machine's write limit;
  *  (1b) baseline: the same doing one single-row SELECT by primary key — its read limit;
  *  (2) the completion set-state path (PUT /api/habits/:id/completions/:date), many users;
- *  (3) the dashboard read path (GET /api/me + /api/habits + a month of /api/completions) for
- *      users with 15 habits and a year of history;
+ *  (3) the dashboard read path (GET /api/me + /api/habits + a month of completions, in the
+ *      compact columns the web app asks for) for users with 15 habits and a year of history;
+ *      (3b) the same with the month in the full form (/api/completions);
  *  (4) growth: (3) again once the database holds BENCH_GROWTH_COMPLETIONS (default 5 M) more
  *      completions of other users (BENCH_GROWTH_COMPLETIONS=0 leaves it out).
  * Targets (issue 18, 50 connections, 2 cores): (2) ≥ 50 % of (1) with p99 < 50 ms; (3) ≥ 35 % of
@@ -31,6 +32,10 @@ const CONNECTIONS = 50;
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const TODAY = new Date().toISOString().slice(0, 10);
 const GROWTH_COMPLETIONS = Number(process.env.BENCH_GROWTH_COMPLETIONS ?? 5_000_000);
+/** BENCH_ONLY=writes or BENCH_ONLY=reads runs one path and its baseline (to profile it alone). */
+const ONLY = process.env.BENCH_ONLY;
+const RUN_WRITES = ONLY !== 'reads';
+const RUN_READS = ONLY !== 'writes';
 
 /** Runs the load generator in its own process; the servers under test keep this event loop. */
 function load(url: string, clients: LoadRequest[][]): Promise<LoadResult> {
@@ -150,10 +155,10 @@ async function main(): Promise<void> {
     `50 connections, ${DURATION_SECONDS} s each, PostgreSQL at ${process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'}\n`,
   );
   console.log(`load average at the start: ${loadAverage()}`);
-  const bare = await baseline('insert');
-  print('(1) baseline: bare Hono + one INSERT', bare);
-  const bareRead = await baseline('select');
-  print('(1b) baseline: bare Hono + one SELECT', bareRead);
+  const bare = RUN_WRITES ? await baseline('insert') : null;
+  if (bare) print('(1) baseline: bare Hono + one INSERT', bare);
+  const bareRead = RUN_READS ? await baseline('select') : null;
+  if (bareRead) print('(1b) baseline: bare Hono + one SELECT', bareRead);
 
   const server = await startTestServer('postgres');
   const headersOf = (client: TestClient) => ({
@@ -162,48 +167,67 @@ async function main(): Promise<void> {
     'content-type': 'application/json',
   });
 
-  const writers: LoadRequest[][] = [];
-  for (let i = 0; i < CONNECTIONS; i += 1) {
-    const { client } = await signUp(server);
-    const habit = (await client.post('/api/habits', { title: 'Bench' })).body as { id: string };
-    const url = `/api/habits/${habit.id}/completions/${TODAY}`;
-    writers.push([
-      { method: 'PUT', path: url, headers: headersOf(client), body: '{"completed":true}' },
-      { method: 'PUT', path: url, headers: headersOf(client), body: '{"completed":false}' },
-    ]);
+  let completion: LoadResult | null = null;
+  if (RUN_WRITES) {
+    const writers: LoadRequest[][] = [];
+    for (let i = 0; i < CONNECTIONS; i += 1) {
+      const { client } = await signUp(server);
+      const habit = (await client.post('/api/habits', { title: 'Bench' })).body as { id: string };
+      const url = `/api/habits/${habit.id}/completions/${TODAY}`;
+      writers.push([
+        { method: 'PUT', path: url, headers: headersOf(client), body: '{"completed":true}' },
+        { method: 'PUT', path: url, headers: headersOf(client), body: '{"completed":false}' },
+      ]);
+    }
+    completion = await load(server.url, writers);
+    print('(2) completion set-state', completion);
   }
-  const completion = await load(server.url, writers);
-  print('(2) completion set-state', completion);
 
-  const readers: LoadRequest[][] = [];
-  const monthStart = `${TODAY.slice(0, 7)}-01`;
-  for (let i = 0; i < 5; i += 1) {
-    const { client } = await signUp(server);
-    await seedHistory(server, client);
-    const headers = { cookie: client.cookieHeader };
-    readers.push([
-      { method: 'GET', path: '/api/me', headers },
-      { method: 'GET', path: '/api/habits', headers },
-      { method: 'GET', path: `/api/completions?from=${monthStart}&to=${TODAY}`, headers },
-    ]);
-  }
-  const dashboard = await load(server.url, readers);
-  print('(3) dashboard reads (me, habits, month)', dashboard);
+  let dashboard: LoadResult | null = null;
   let grown: LoadResult | null = null;
-  if (GROWTH_COMPLETIONS > 0) {
-    await seedGrowth(server.config.databaseUrl ?? '', GROWTH_COMPLETIONS);
-    grown = await load(server.url, readers);
-    print('(4) the same reads, after growth', grown);
+  if (RUN_READS) {
+    // The month's completions as the web app asks for them (the compact columns), and (3b) in
+    // the full form, one object per completion, that other clients may use.
+    const readers: LoadRequest[][] = [];
+    const fullReaders: LoadRequest[][] = [];
+    const monthStart = `${TODAY.slice(0, 7)}-01`;
+    for (let i = 0; i < 5; i += 1) {
+      const { client } = await signUp(server);
+      await seedHistory(server, client);
+      const headers = { cookie: client.cookieHeader };
+      const month = `from=${monthStart}&to=${TODAY}`;
+      const me: LoadRequest = { method: 'GET', path: '/api/me', headers };
+      const list: LoadRequest = { method: 'GET', path: '/api/habits', headers };
+      readers.push([
+        me,
+        list,
+        { method: 'GET', path: `/api/completions/columns?${month}`, headers },
+      ]);
+      fullReaders.push([me, list, { method: 'GET', path: `/api/completions?${month}`, headers }]);
+    }
+    dashboard = await load(server.url, readers);
+    print('(3) dashboard reads (me, habits, month)', dashboard);
+    print('(3b) the same, month in the full form', await load(server.url, fullReaders));
+    if (GROWTH_COMPLETIONS > 0) {
+      await seedGrowth(server.config.databaseUrl ?? '', GROWTH_COMPLETIONS);
+      grown = await load(server.url, readers);
+      print('(4) the same reads, after growth', grown);
+    }
   }
   await server.stop();
 
-  console.log(
-    `\nratio (2)/(1): ${(completion.requestsPerSecond / bare.requestsPerSecond).toFixed(2)}   (target ≥ 0.50, p99 < 50 ms)`,
-  );
-  console.log(
-    `ratio (3)/(1b): ${(dashboard.requestsPerSecond / bareRead.requestsPerSecond).toFixed(2)}   (target ≥ 0.35, p99 < 100 ms)`,
-  );
-  if (grown) {
+  console.log('');
+  if (completion && bare) {
+    console.log(
+      `ratio (2)/(1): ${(completion.requestsPerSecond / bare.requestsPerSecond).toFixed(2)}   (target ≥ 0.50, p99 < 50 ms)`,
+    );
+  }
+  if (dashboard && bareRead) {
+    console.log(
+      `ratio (3)/(1b): ${(dashboard.requestsPerSecond / bareRead.requestsPerSecond).toFixed(2)}   (target ≥ 0.35, p99 < 100 ms)`,
+    );
+  }
+  if (grown && dashboard) {
     console.log(
       `p50 (4)/(3): ${(grown.p50 / Math.max(dashboard.p50, 1)).toFixed(2)}   (target ≤ 1.5)`,
     );

@@ -5,9 +5,9 @@ import type { About } from '@habitquest/contracts/about';
 import { apiErrorBody, ERROR_MESSAGES } from '@habitquest/contracts/errors';
 import { routes } from '@habitquest/contracts/routes';
 import { Hono, type MiddlewareHandler } from 'hono';
-import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
+import { compressAnswers } from './http/compress';
 import type { AppEnv } from './app-env';
 import { APP_VERSION } from './app-version';
 import type { Auth } from './auth/auth';
@@ -104,7 +104,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   );
   // JSON answers and index.html, gzip'd on the fly for clients that accept it; event streams
   // (text/event-stream, no-transform) and files already compressed by the build pass through.
-  app.use(compress());
+  app.use(compressAnswers());
   app.use(async (c, next) => {
     const started = performance.now();
     await next();

@@ -110,6 +110,19 @@ describe('compression and caching over HTTP', () => {
     const plain = await get(url, { cookie, 'accept-encoding': 'identity' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(plain.body.toString())).toEqual(habits);
+    // Sent as it is, still marked as depending on Accept-Encoding (http/compress.ts), with or
+    // without the header, and with the other headers every answer carries.
+    const asked: Record<string, string>[] = [{ cookie, 'accept-encoding': 'identity' }, { cookie }];
+    for (const headers of asked) {
+      const answer = await get(url, headers);
+      expect(answer.headers['content-encoding']).toBeUndefined();
+      expect(answer.headers.vary).toBe('Accept-Encoding');
+      expect(answer.headers['content-type']).toBe('application/json');
+      expect(answer.headers['content-length']).toBe(String(answer.body.length));
+      expect(answer.headers['cache-control']).toBe('no-store');
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(JSON.parse(answer.body.toString())).toEqual(habits);
+    }
   });
 
   it('never compresses the event stream: each event arrives as it happens, as plain text', async () => {

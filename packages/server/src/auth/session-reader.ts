@@ -10,7 +10,7 @@
  * /api/auth/get-session, which it does on every load and on window focus.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { parse } from 'hono/utils/cookie';
 import type { Database } from '../db/client';
 import { session } from '../db/auth-schema';
@@ -31,17 +31,26 @@ export function createSessionReader(auth: Auth, db: Database): SessionReader {
     cookieName: context.authCookies.sessionToken.name,
     secret: context.secret,
   }));
+  // Built once and prepared by name on each connection: the query is neither composed nor
+  // planned again on every request.
+  const lookup = db
+    .select({ userId: session.userId, revision: progress.revision })
+    .from(session)
+    .leftJoin(progress, eq(progress.userId, session.userId))
+    .where(
+      and(
+        eq(session.token, sql.placeholder('token')),
+        gt(session.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .limit(1)
+    .prepare('hq_session_check');
   return async (cookieHeader) => {
     if (!cookieHeader) return null;
     const { cookieName, secret } = await settings;
     const token = verifiedToken(parse(cookieHeader, cookieName)[cookieName], secret);
     if (token === null) return null;
-    const [row] = await db
-      .select({ userId: session.userId, revision: progress.revision })
-      .from(session)
-      .leftJoin(progress, eq(progress.userId, session.userId))
-      .where(and(eq(session.token, token), gt(session.expiresAt, new Date())))
-      .limit(1);
+    const [row] = await lookup.execute({ token, now: new Date() });
     return row ?? null;
   };
 }

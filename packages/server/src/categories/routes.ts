@@ -28,10 +28,13 @@ export function categoryRoutes(deps: FeatureDeps): Hono<AppEnv> {
   serve(app, routes.deleteCategory, async (c, { params: { id } }) => {
     const userId = c.get('userId');
     const { movedHabitIds, ...result } = await deleteCategory({ db, userId, id });
-    await events.publish(userId, { type: 'categories', payload: { ids: [id] } });
-    if (movedHabitIds.length > 0) {
-      await events.publish(userId, { type: 'habits', payload: { ids: movedHabitIds } });
-    }
+    await events.publish(
+      userId,
+      { type: 'categories', payload: { ids: [id] } },
+      ...(movedHabitIds.length > 0
+        ? [{ type: 'habits' as const, payload: { ids: movedHabitIds } }]
+        : []),
+    );
     return result;
   });
   return app;

@@ -1,7 +1,8 @@
 /**
- * The habit list and /api/me's day streak kept per user (derived-cache.ts) always equal what is
- * derived afresh: every kind of change moves the user's data revision, and random sequences of
- * changes never leave a kept answer behind the data (docs/performance.md, "Derived answers").
+ * The habit list, /api/me and the completions of a window kept per user (derived-cache.ts) always
+ * equal what is derived afresh: every kind of change moves the user's data revision, and random
+ * sequences of changes never leave a kept answer behind the data (docs/performance.md, "Derived
+ * answers").
  */
 import { addDays, type LocalDate } from '@habitquest/core/dates';
 import { eq, sql } from 'drizzle-orm';
@@ -15,9 +16,12 @@ import {
   type TestClient,
   type TestServer,
 } from '../../test/harness';
-import { DerivedCache } from './derived-cache';
+import { DerivedCache, KeptAnswers } from './derived-cache';
 import { getMe } from '../me/get-me';
 import { listHabits } from './list-habits';
+import { listCompletions } from './list-completions';
+import { encodeCompletionColumns } from '@habitquest/contracts/completion-columns';
+import { givePoints, makePro } from '../../test/rewards-support';
 
 type Json = Record<string, unknown>;
 const TODAY: LocalDate = '2026-06-15';
@@ -45,6 +49,39 @@ describe('DerivedCache', () => {
     expect(cache.get('b', 1)).toBeUndefined();
     expect(cache.get('a', 1)).toBe(1);
     expect(cache.get('c', 1)).toBe(3);
+  });
+});
+
+describe('KeptAnswers', () => {
+  it('serves a text only at the revision it was kept for, and drops the rest of an old one', () => {
+    const kept = new KeptAnswers(1000);
+    kept.set('u1', 1, 'a', '"one"');
+    kept.set('u1', 1, 'b', '"two"');
+    expect(kept.get('u1', 1, 'a')).toBe('"one"');
+    expect(kept.get('u1', 2, 'a')).toBeUndefined();
+    kept.set('u1', 2, 'a', '"three"');
+    expect(kept.get('u1', 2, 'b')).toBeUndefined();
+    expect(kept.get('u1', 1, 'a')).toBeUndefined();
+    expect(kept.size).toBe('"three"'.length * 2);
+  });
+
+  it('holds at most its bytes, the least recently read user leaving first', () => {
+    const kept = new KeptAnswers(800);
+    const text = 'x'.repeat(50); // 100 bytes, at most an eighth of the bound
+    for (const user of ['a', 'b', 'c', 'd']) {
+      kept.set(user, 1, 'k1', text);
+      kept.set(user, 1, 'k2', text);
+    }
+    expect(kept.size).toBe(800);
+    expect(kept.get('a', 1, 'k1')).toBe(text);
+    kept.set('e', 1, 'k1', text);
+    expect(kept.size).toBeLessThanOrEqual(800);
+    expect(kept.get('b', 1, 'k1')).toBeUndefined();
+    expect(kept.get('a', 1, 'k2')).toBe(text);
+    expect(kept.get('e', 1, 'k1')).toBe(text);
+    // An answer larger than an eighth of the bound is never kept.
+    kept.set('f', 1, 'k1', 'x'.repeat(101));
+    expect(kept.get('f', 1, 'k1')).toBeUndefined();
   });
 });
 
@@ -79,6 +116,15 @@ describe.each(DATABASE_KINDS)('the kept habit list on %s', (kind) => {
     expect(answered.body).toEqual(JSON.parse(JSON.stringify(derived)));
     const me = await client.get('/api/me');
     expect(me.body).toEqual(JSON.parse(JSON.stringify(await getMe({ db, userId, now: NOW }))));
+    const range = { from: addDays(TODAY, -20), to: TODAY };
+    const fresh = await listCompletions({ db, userId, range });
+    const query = `from=${range.from}&to=${range.to}`;
+    expect((await client.get(`/api/completions?${query}`)).body).toEqual(
+      JSON.parse(JSON.stringify(fresh)),
+    );
+    expect((await client.get(`/api/completions/columns?${query}`)).body).toEqual(
+      JSON.parse(JSON.stringify(encodeCompletionColumns(range.from, fresh))),
+    );
   }
 
   it('serves the kept list while the revision stays, and derives again once it moves', async () => {
@@ -116,6 +162,7 @@ describe.each(DATABASE_KINDS)('the kept habit list on %s', (kind) => {
     const habit = String((await client.post('/api/habits', { title: 'Read' })).body.id);
     const categories = (await client.get<{ id: string; name: string }[]>('/api/categories')).body;
     const category = categories.find((c) => c.name !== 'Uncategorized')?.id ?? '';
+    let reward = '';
     const changes: [string, () => Promise<{ status: number }>][] = [
       [
         'complete',
@@ -143,6 +190,37 @@ describe.each(DATABASE_KINDS)('the kept habit list on %s', (kind) => {
           client.request('PUT', '/api/vacation', { startsOn: TODAY, endsOn: addDays(TODAY, 3) }),
       ],
       ['end vacation', () => client.request('DELETE', '/api/vacation')],
+      [
+        'points from elsewhere',
+        async () => {
+          await givePoints(server, userId, 500);
+          return { status: 200 };
+        },
+      ],
+      [
+        'new reward',
+        async () => {
+          const created = await client.post('/api/rewards', { name: 'Film night', cost: 100 });
+          reward = String(created.body.id);
+          return created;
+        },
+      ],
+      ['delete reward', () => client.request('DELETE', `/api/rewards/${reward}`)],
+      [
+        'redeem',
+        async () => {
+          const created = await client.post('/api/rewards', { name: 'Cake', cost: 100 });
+          return client.post(`/api/rewards/${String(created.body.id)}/redeem`, {});
+        },
+      ],
+      [
+        'Pro',
+        async () => {
+          await makePro(server, userId);
+          return { status: 200 };
+        },
+      ],
+      ['username', () => client.patch('/api/profile', { username: `kept_${userId.slice(0, 8)}` })],
       ['edit', () => client.patch(`/api/habits/${habit}`, { frequency: 'weekly' })],
       ['rename category', () => client.patch(`/api/categories/${category}`, { name: 'Renamed' })],
       ['week start', () => client.patch('/api/settings', { weekStart: 1 })],

@@ -50,3 +50,69 @@ export class DerivedCache<T> {
     return this.entries.size;
   }
 }
+
+/**
+ * How many bytes of answers one KeptAnswers holds in all. A month of 15 daily habits is about
+ * 75 KB of JSON, a year about 1 MB (the compact columns: 155 KB), so this keeps a few hundred
+ * users' dashboards.
+ */
+export const KEPT_ANSWER_BYTES = 32 * 1024 * 1024;
+
+/**
+ * Answers kept as the JSON text they were sent as, per user and revision, under a key naming
+ * the request (its path and query): for reads whose answer depends on nothing but the user's
+ * data and the request, such as the completions in a date window. Serving one skips the query,
+ * the mapping of its rows and the serialisation. Bounded in bytes, not users: the least recently
+ * read user's answers leave first. The same rule as DerivedCache: only a request that read the
+ * same revision is served, and any answer of a user whose revision moved is dropped.
+ */
+export class KeptAnswers {
+  private readonly users = new Map<
+    string,
+    { revision: number; texts: Map<string, string>; bytes: number }
+  >();
+  private bytes = 0;
+
+  constructor(private readonly capacityBytes: number) {}
+
+  get(userId: string, revision: number, key: string): string | undefined {
+    const entry = this.users.get(userId);
+    if (entry?.revision !== revision) return undefined;
+    const text = entry.texts.get(key);
+    if (text === undefined) return undefined;
+    this.users.delete(userId);
+    this.users.set(userId, entry);
+    return text;
+  }
+
+  set(userId: string, revision: number, key: string, text: string): void {
+    // UTF-16 code units: two bytes each in memory, near enough for a bound.
+    const size = text.length * 2;
+    if (size > this.capacityBytes / 8) return;
+    let entry = this.users.get(userId);
+    if (entry?.revision !== revision) {
+      if (entry) this.bytes -= entry.bytes;
+      entry = { revision, texts: new Map(), bytes: 0 };
+    }
+    const previous = entry.texts.get(key);
+    if (previous !== undefined) {
+      entry.bytes -= previous.length * 2;
+      this.bytes -= previous.length * 2;
+    }
+    entry.texts.set(key, text);
+    entry.bytes += size;
+    this.bytes += size;
+    this.users.delete(userId);
+    this.users.set(userId, entry);
+    for (const [oldest, kept] of this.users) {
+      if (this.bytes <= this.capacityBytes || oldest === userId) break;
+      this.users.delete(oldest);
+      this.bytes -= kept.bytes;
+    }
+  }
+
+  /** Bytes held (an estimate: two per character). */
+  get size(): number {
+    return this.bytes;
+  }
+}

@@ -1,6 +1,6 @@
 import { encodeCompletionColumns } from '@habitquest/contracts/completion-columns';
 import { routes } from '@habitquest/contracts/routes';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import type { FeatureDeps } from '../feature-deps';
 import { serve } from '../http/serve-route';
@@ -8,7 +8,7 @@ import { loadProgressNow } from '../progress/load-progress';
 import { createHabit } from './create-habit';
 import { deleteHabit } from './delete-habit';
 import { listCompletions } from './list-completions';
-import { DerivedCache, KEPT_USERS } from './derived-cache';
+import { DerivedCache, KEPT_ANSWER_BYTES, KEPT_USERS, KeptAnswers } from './derived-cache';
 import { listHabitsKept, type DerivedHabits } from './list-habits';
 import { setCompletion } from './set-completion';
 import { updateHabit } from './update-habit';
@@ -41,28 +41,38 @@ export function habitRoutes(deps: FeatureDeps): Hono<AppEnv> {
   serve(app, routes.createHabit, async (c, { body: input }) => {
     const userId = c.get('userId');
     const { habit, unlocked } = await createHabit({ db, userId, input, now: now() });
-    await events.publish(userId, { type: 'habits', payload: { ids: [habit.id] } });
-    if (unlocked.length > 0)
-      await events.publish(userId, { type: 'achievements', payload: { ids: unlocked } });
+    await events.publish(
+      userId,
+      { type: 'habits', payload: { ids: [habit.id] } },
+      ...(unlocked.length > 0
+        ? [{ type: 'achievements' as const, payload: { ids: unlocked } }]
+        : []),
+    );
     return habit;
   });
 
   serve(app, routes.updateHabit, async (c, { params, body: patch }) => {
     const userId = c.get('userId');
     const habit = await updateHabit({ db, userId, habitId: params.id, patch, now: now() });
-    await events.publish(userId, { type: 'habits', payload: { ids: [habit.id] } });
-    // A new frequency re-keys (and may merge) the habit's completions.
-    if (patch.frequency !== undefined) {
-      await events.publish(userId, { type: 'completions', payload: { habitIds: [habit.id] } });
-    }
+    await events.publish(
+      userId,
+      { type: 'habits', payload: { ids: [habit.id] } },
+      // A new frequency re-keys (and may merge) the habit's completions.
+      ...(patch.frequency === undefined
+        ? []
+        : [{ type: 'completions' as const, payload: { habitIds: [habit.id] } }]),
+    );
     return habit;
   });
 
   serve(app, routes.deleteHabit, async (c, { params }) => {
     const userId = c.get('userId');
     await deleteHabit({ db, userId, habitId: params.id });
-    await events.publish(userId, { type: 'habits', payload: { ids: [params.id] } });
-    await events.publish(userId, { type: 'completions', payload: { habitIds: [params.id] } });
+    await events.publish(
+      userId,
+      { type: 'habits', payload: { ids: [params.id] } },
+      { type: 'completions', payload: { habitIds: [params.id] } },
+    );
     return { deleted: params.id, progress: await loadProgressNow({ db, userId, now: now() }) };
   });
 
@@ -77,21 +87,47 @@ export function habitRoutes(deps: FeatureDeps): Hono<AppEnv> {
       completed: body.completed,
       now: now(),
     });
-    await events.publish(userId, { type: 'completions', payload: { habitIds: [habitId] } });
-    await events.publish(userId, { type: 'progress', payload: { progress: result.progress } });
-    if (unlocked.length > 0)
-      await events.publish(userId, { type: 'achievements', payload: { ids: unlocked } });
+    await events.publish(
+      userId,
+      { type: 'completions', payload: { habitIds: [habitId] } },
+      { type: 'progress', payload: { progress: result.progress } },
+      ...(unlocked.length > 0
+        ? [{ type: 'achievements' as const, payload: { ids: unlocked } }]
+        : []),
+    );
     return result;
   });
 
-  serve(app, routes.listCompletions, async (c, { query: range }) =>
-    listCompletions({ db, userId: c.get('userId'), range }),
+  // The completions of a window depend on nothing but the user's completions: their answers are
+  // kept as sent, per revision (derived-cache.ts).
+  const keptAnswers = new KeptAnswers(KEPT_ANSWER_BYTES);
+  const answerKept = async (
+    c: Context<AppEnv>,
+    key: string,
+    derive: () => Promise<unknown>,
+  ): Promise<Response> => {
+    const userId = c.get('userId');
+    const revision = c.get('revision');
+    let text = revision === null ? undefined : keptAnswers.get(userId, revision, key);
+    if (text === undefined) {
+      text = JSON.stringify(await derive());
+      if (revision !== null) keptAnswers.set(userId, revision, key, text);
+    }
+    return c.body(text, 200, { 'content-type': 'application/json' });
+  };
+
+  serve(app, routes.listCompletions, (c, { query: range }) =>
+    answerKept(c, `list ${range.from} ${range.to}`, () =>
+      listCompletions({ db, userId: c.get('userId'), range }),
+    ),
   );
 
-  serve(app, routes.listCompletionColumns, async (c, { query: range }) =>
-    encodeCompletionColumns(
-      range.from,
-      await listCompletions({ db, userId: c.get('userId'), range }),
+  serve(app, routes.listCompletionColumns, (c, { query: range }) =>
+    answerKept(c, `columns ${range.from} ${range.to}`, async () =>
+      encodeCompletionColumns(
+        range.from,
+        await listCompletions({ db, userId: c.get('userId'), range }),
+      ),
     ),
   );
 

@@ -29,5 +29,10 @@ function limit(maxSize: number): MiddlewareHandler<AppEnv> {
 export function bodyLimits(): MiddlewareHandler<AppEnv> {
   const regular = limit(MAX_BODY_BYTES);
   const imports = limit(MAX_IMPORT_BYTES);
-  return (c, next) => (c.req.path === '/api/import' ? imports(c, next) : regular(c, next));
+  return (c, next) => {
+    // A GET or HEAD has no body to limit; asking for one would make @hono/node-server build a
+    // full web Request for nothing.
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    return c.req.path === '/api/import' ? imports(c, next) : regular(c, next);
+  };
 }

@@ -6,14 +6,14 @@ import { serve } from '../http/serve-route';
 import { updateProfile } from '../profile/update-profile';
 import { updateSettings } from '../settings/update-settings';
 import { DerivedCache, KEPT_USERS } from '../habits/derived-cache';
-import { getMe, type DerivedDay } from './get-me';
+import { getMe, type KeptMe } from './get-me';
 
 /** /api/me, /api/profile, /api/settings. */
 export function meRoutes(deps: FeatureDeps): Hono<AppEnv> {
   const { db, now, events } = deps;
   const app = new Hono<AppEnv>();
   // Each user's day streak and vacation, for as long as their data does not change.
-  const kept = new DerivedCache<DerivedDay>(KEPT_USERS);
+  const kept = new DerivedCache<KeptMe>(KEPT_USERS);
   serve(app, routes.me, (c) =>
     getMe({ db, userId: c.get('userId'), now: now(), revision: c.get('revision'), cache: kept }),
   );
@@ -24,12 +24,14 @@ export function meRoutes(deps: FeatureDeps): Hono<AppEnv> {
   });
   serve(app, routes.updateSettings, async (c, { body: patch }) => {
     const settings = await updateSettings({ db, userId: c.get('userId'), patch });
-    await events.publish(c.get('userId'), { type: 'settings', payload: { settings } });
     // A new week start re-keys weekly completions and moves every week's figures; a new time
     // zone moves "today", and with it streaks and every figure keyed by dates.
-    if (patch.weekStart !== undefined || patch.timeZone !== undefined) {
-      await events.publish(c.get('userId'), { type: 'completions', payload: { habitIds: [] } });
-    }
+    const redated = patch.weekStart !== undefined || patch.timeZone !== undefined;
+    await events.publish(
+      c.get('userId'),
+      { type: 'settings', payload: { settings } },
+      ...(redated ? [{ type: 'completions' as const, payload: { habitIds: [] } }] : []),
+    );
     return settings;
   });
   return app;

@@ -26,8 +26,9 @@ export async function loadProgress(options: {
   rest?: UserRest;
 }): Promise<Progress> {
   const { db, userId, today } = options;
-  const [restDays, [row]] = await Promise.all([
-    loadDayRestDays({ db, userId, today, settings: options.settings, rest: options.rest }),
+  const readRestDays = () =>
+    loadDayRestDays({ db, userId, today, settings: options.settings, rest: options.rest });
+  const readBalances = () =>
     db
       .select({
         xp: progress.xp,
@@ -35,8 +36,12 @@ export async function loadProgress(options: {
         days: recentDays(userId, today, RECENT_DAYS),
       })
       .from(progress)
-      .where(eq(progress.userId, userId)),
-  ]);
+      .where(eq(progress.userId, userId));
+  // A transaction's queries share one connection, which must not be given two at once.
+  const [restDays, [row]] =
+    'rollback' in db
+      ? [await readRestDays(), await readBalances()]
+      : await Promise.all([readRestDays(), readBalances()]);
   const streak = await dayStreakFrom({ db, userId, today, days: row?.days ?? [], restDays });
   return progressFigures({ xp: row?.xp ?? 0, points: row?.points ?? 0, streak });
 }

@@ -39,9 +39,10 @@ type SessionsEnded = { control: 'sessions-ended'; userId: string };
 export type EventBus = {
   /**
    * Call after the commit: an event for a change that rolled back would lie. Never rejects: the
-   * change is committed whatever happens here, so a failure is logged, not answered.
+   * change is committed whatever happens here, so a failure is logged, not answered. Several
+   * events of one change go out in one statement, in the order given.
    */
-  publish: (userId: string, event: RealtimeEvent) => Promise<void>;
+  publish: (userId: string, ...events: RealtimeEvent[]) => Promise<void>;
   subscribe: (userId: string, listener: Listener) => () => void;
   /** The user's events after `lastId`, or null when it is too old to know (the client resyncs). */
   replaySince: (userId: string, lastId: string) => BusEvent[] | null;
@@ -103,35 +104,44 @@ export async function createEventBus(database: DatabaseHandle, logger: Logger): 
     },
   );
 
-  const notify = async (text: string): Promise<void> => {
-    await database.db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${text})`);
+  /** Sends the texts in one statement (one round trip), in order. */
+  const notify = async (...texts: string[]): Promise<void> => {
+    const calls = sql.join(
+      texts.map((text) => sql`pg_notify(${EVENTS_CHANNEL}, ${text})`),
+      sql`, `,
+    );
+    await database.db.execute(sql`select ${calls}`);
+  };
+
+  /** The NOTIFY text of one event: a resync when the event is too large to travel. */
+  const textOf = (userId: string, event: RealtimeEvent, origin: string | undefined): string => {
+    sequence += 1;
+    const id = `${Date.now().toString(36)}-${instance}-${String(sequence)}`;
+    const text = JSON.stringify({
+      id,
+      userId,
+      ...event,
+      ...(origin === undefined ? {} : { origin }),
+    } satisfies BusEvent);
+    if (Buffer.byteLength(text, 'utf8') <= MAX_NOTIFY_BYTES) return text;
+    logger.info(
+      { userId, type: event.type, bytes: Buffer.byteLength(text, 'utf8') },
+      'realtime event too large for NOTIFY: sent as a resync',
+    );
+    const resync: BusEvent = { id, userId, type: 'resync', payload: { reason: 'too-large' } };
+    return JSON.stringify(resync);
   };
 
   return {
-    publish: async (userId, event) => {
+    publish: async (userId, ...events) => {
+      if (events.length === 0) return;
       try {
-        sequence += 1;
-        const id = `${Date.now().toString(36)}-${instance}-${String(sequence)}`;
         const origin = currentOrigin();
-        let text = JSON.stringify({
-          id,
-          userId,
-          ...event,
-          ...(origin === undefined ? {} : { origin }),
-        } satisfies BusEvent);
-        if (Buffer.byteLength(text, 'utf8') > MAX_NOTIFY_BYTES) {
-          logger.info(
-            { userId, type: event.type, bytes: Buffer.byteLength(text, 'utf8') },
-            'realtime event too large for NOTIFY: sent as a resync',
-          );
-          const resync: BusEvent = { id, userId, type: 'resync', payload: { reason: 'too-large' } };
-          text = JSON.stringify(resync);
-        }
-        await notify(text);
+        await notify(...events.map((event) => textOf(userId, event, origin)));
       } catch (error) {
-        // The change this event tells of is already committed: its answer must stand.
+        // The change these events tell of is already committed: its answer must stand.
         logger.error(
-          { err: error, userId, type: event.type },
+          { err: error, userId, types: events.map((event) => event.type) },
           'could not publish a realtime event',
         );
       }

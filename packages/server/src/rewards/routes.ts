@@ -36,11 +36,15 @@ export function rewardRoutes(deps: FeatureDeps): Hono<AppEnv> {
   serve(app, routes.redeemReward, async (c, { params: { id } }) => {
     const userId = c.get('userId');
     const { unlocked, ...result } = await redeemReward({ db, userId, id, now: now() });
-    await events.publish(userId, { type: 'purchases', payload: { ids: [result.purchase.id] } });
-    await events.publish(userId, { type: 'rewards', payload: { ids: [id] } });
-    await events.publish(userId, { type: 'progress', payload: { progress: result.progress } });
-    if (unlocked.length > 0)
-      await events.publish(userId, { type: 'achievements', payload: { ids: unlocked } });
+    await events.publish(
+      userId,
+      { type: 'purchases', payload: { ids: [result.purchase.id] } },
+      { type: 'rewards', payload: { ids: [id] } },
+      { type: 'progress', payload: { progress: result.progress } },
+      ...(unlocked.length > 0
+        ? [{ type: 'achievements' as const, payload: { ids: unlocked } }]
+        : []),
+    );
     return result;
   });
   serve(app, routes.listPurchases, (c) => listPurchases({ db, userId: c.get('userId') }));
