@@ -25,6 +25,9 @@ import type { Auth } from './auth';
 export type SessionReader = (cookieHeader: string | undefined) => Promise<SignedIn | null>;
 export type SignedIn = { userId: string; revision: number | null };
 
+/** How many verified cookie headers a process remembers (the oldest leave first). */
+const VERIFIED_HEADERS = 10_000;
+
 export function createSessionReader(auth: Auth, db: Database): SessionReader {
   // Better Auth's own settings, so the cookie's name and secret cannot drift from what it sets.
   const settings = auth.$context.then((context) => ({
@@ -45,11 +48,20 @@ export function createSessionReader(auth: Auth, db: Database): SessionReader {
     )
     .limit(1)
     .prepare('hq_session_check');
+  // Cookie headers whose signature verified, and their token: the same header verifies the
+  // same way every time, so the parse and the HMAC are done once per header, not per request.
+  // Whether the session is still live is asked of the database every time, below.
+  const verified = new Map<string, string>();
   return async (cookieHeader) => {
     if (!cookieHeader) return null;
-    const { cookieName, secret } = await settings;
-    const token = verifiedToken(parse(cookieHeader, cookieName)[cookieName], secret);
-    if (token === null) return null;
+    let token = verified.get(cookieHeader) ?? null;
+    if (token === null) {
+      const { cookieName, secret } = await settings;
+      token = verifiedToken(parse(cookieHeader, cookieName)[cookieName], secret);
+      if (token === null) return null;
+      if (verified.size >= VERIFIED_HEADERS) verified.delete(verified.keys().next().value ?? '');
+      verified.set(cookieHeader, token);
+    }
     const [row] = await lookup.execute({ token, now: new Date() });
     return row ?? null;
   };
