@@ -21,6 +21,21 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction handle: the same query API as the database. */
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
+/**
+ * Runs independent reads at once on the pool, or one after another in a transaction, whose
+ * queries share one connection that must not be given two at once.
+ */
+export async function readTogether<const T extends readonly (() => PromiseLike<unknown>)[]>(
+  db: Database | Tx,
+  ...reads: T
+): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
+  type Results = { -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> };
+  if (!('rollback' in db)) return (await Promise.all(reads.map((read) => read()))) as Results;
+  const results: unknown[] = [];
+  for (const read of reads) results.push(await read());
+  return results as Results;
+}
+
 export type DatabaseHandle = {
   db: Database;
   kind: 'pglite' | 'postgres';

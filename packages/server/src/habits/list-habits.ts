@@ -2,7 +2,7 @@ import type { Habit } from '@habitquest/contracts/habits';
 import { localDateOf, type LocalDate } from '@habitquest/core/dates';
 import { habitStreaks } from '@habitquest/core/streaks';
 import { and, desc, eq, max, sql } from 'drizzle-orm';
-import type { Database, Tx } from '../db/client';
+import { readTogether, type Database, type Tx } from '../db/client';
 import { categories, completions, habits } from '../db/schema';
 import { loadSettings, todayFor } from '../settings/load-settings';
 import { currentPause, loadRest, restOfHabit } from '../rest/load-rest';
@@ -60,26 +60,29 @@ async function deriveHabits(options: {
   const completionFilter = options.habitId
     ? and(eq(completions.userId, userId), eq(completions.habitId, options.habitId))
     : eq(completions.userId, userId);
-  const [rows, history, rest] = await Promise.all([
-    db
-      .select({ habit: habits, category: { name: categories.name } })
-      .from(habits)
-      .leftJoin(categories, eq(categories.id, habits.categoryId))
-      .where(habitFilter)
-      .orderBy(desc(habits.createdAt), desc(habits.id)),
+  const [rows, history, rest] = await readTogether(
+    db,
+    () =>
+      db
+        .select({ habit: habits, category: { name: categories.name } })
+        .from(habits)
+        .leftJoin(categories, eq(categories.id, habits.categoryId))
+        .where(habitFilter)
+        .orderBy(desc(habits.createdAt), desc(habits.id)),
     // One row per habit with its completion dates gathered by the database (as text, so no driver
     // turns them into Dates): a year of daily history is one array, not 365 rows to parse and map.
-    db
-      .select({
-        habitId: completions.habitId,
-        dates: sql<string[]>`array_agg(${completions.completionDate}::text)`,
-        at: max(completions.completedAt),
-      })
-      .from(completions)
-      .where(completionFilter)
-      .groupBy(completions.habitId),
-    loadRest(db, userId, options.habitId),
-  ]);
+    () =>
+      db
+        .select({
+          habitId: completions.habitId,
+          dates: sql<string[]>`array_agg(${completions.completionDate}::text)`,
+          at: max(completions.completedAt),
+        })
+        .from(completions)
+        .where(completionFilter)
+        .groupBy(completions.habitId),
+    () => loadRest(db, userId, options.habitId),
+  );
   const datesByHabit = new Map(history.map((row) => [row.habitId, row.dates]));
   const lastByHabit = new Map(history.map((row) => [row.habitId, row.at]));
   const list = rows.map(({ habit, category }) => {

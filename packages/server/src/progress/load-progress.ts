@@ -4,7 +4,7 @@ import { progressFigures } from '@habitquest/core/levels';
 import { dayStreaks } from '@habitquest/core/streaks';
 import type { LocalDate } from '@habitquest/core/dates';
 import { eq, sql } from 'drizzle-orm';
-import type { Database, Tx } from '../db/client';
+import { readTogether, type Database, type Tx } from '../db/client';
 import { completions, progress } from '../db/schema';
 import { loadDayRestDays } from '../rest/day-rest';
 import type { UserRest } from '../rest/load-rest';
@@ -37,11 +37,7 @@ export async function loadProgress(options: {
       })
       .from(progress)
       .where(eq(progress.userId, userId));
-  // A transaction's queries share one connection, which must not be given two at once.
-  const [restDays, [row]] =
-    'rollback' in db
-      ? [await readRestDays(), await readBalances()]
-      : await Promise.all([readRestDays(), readBalances()]);
+  const [restDays, [row]] = await readTogether(db, readRestDays, readBalances);
   const streak = await dayStreakFrom({ db, userId, today, days: row?.days ?? [], restDays });
   return progressFigures({ xp: row?.xp ?? 0, points: row?.points ?? 0, streak });
 }
