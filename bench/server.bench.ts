@@ -5,7 +5,8 @@
  *  (2) the completion set-state path (PUT /api/habits/:id/completions/:date), many users;
  *  (3) the dashboard read path (GET /api/me + /api/habits + a month of completions, in the
  *      compact columns the web app asks for) for users with 15 habits and a year of history;
- *      (3b) the same with the month in the full form (/api/completions);
+ *      (3b) the same with the month in the full form (/api/completions); (3c) (3) with
+ *      Accept-Encoding as browsers send it, so the answers over 1 KB are gzip'd;
  *  (4) growth: (3) again once the database holds BENCH_GROWTH_COMPLETIONS (default 5 M) more
  *      completions of other users (BENCH_GROWTH_COMPLETIONS=0 leaves it out).
  * Targets (issue 18, 50 connections, 2 cores): (2) ≥ 50 % of (1) with p99 < 50 ms; (3) ≥ 35 % of
@@ -190,6 +191,7 @@ async function main(): Promise<void> {
     // the full form, one object per completion, that other clients may use.
     const readers: LoadRequest[][] = [];
     const fullReaders: LoadRequest[][] = [];
+    const browserReaders: LoadRequest[][] = [];
     const monthStart = `${TODAY.slice(0, 7)}-01`;
     for (let i = 0; i < 5; i += 1) {
       const { client } = await signUp(server);
@@ -204,10 +206,18 @@ async function main(): Promise<void> {
         { method: 'GET', path: `/api/completions/columns?${month}`, headers },
       ]);
       fullReaders.push([me, list, { method: 'GET', path: `/api/completions?${month}`, headers }]);
+      const gzipped = { ...headers, 'accept-encoding': 'gzip, deflate, br' };
+      browserReaders.push(
+        [me, list, { method: 'GET', path: `/api/completions/columns?${month}` }].map((read) => ({
+          ...read,
+          headers: gzipped,
+        })),
+      );
     }
     dashboard = await load(server.url, readers);
     print('(3) dashboard reads (me, habits, month)', dashboard);
     print('(3b) the same, month in the full form', await load(server.url, fullReaders));
+    print('(3c) (3) as a browser asks: gzip accepted', await load(server.url, browserReaders));
     if (GROWTH_COMPLETIONS > 0) {
       await seedGrowth(server.config.databaseUrl ?? '', GROWTH_COMPLETIONS);
       grown = await load(server.url, readers);

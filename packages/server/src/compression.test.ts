@@ -107,6 +107,14 @@ describe('compression and caching over HTTP', () => {
     expect(compressed.headers['cache-control']).toBe('no-store');
     const habits = JSON.parse(gunzipSync(compressed.body).toString()) as unknown[];
     expect(habits).toHaveLength(5);
+    // Gzip'd in one piece (http/json-answer.ts), so its length is known.
+    expect(compressed.headers['content-length']).toBe(String(compressed.body.length));
+    for (const refused of ['gzip;q=0, deflate', 'br', '*;q=0']) {
+      const answer = await get(url, { cookie, 'accept-encoding': refused });
+      expect(answer.headers['content-encoding'], refused).not.toBe('gzip');
+    }
+    const anything = await get(url, { cookie, 'accept-encoding': '*' });
+    expect(anything.headers['content-encoding']).toBe('gzip');
     const plain = await get(url, { cookie, 'accept-encoding': 'identity' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(plain.body.toString())).toEqual(habits);

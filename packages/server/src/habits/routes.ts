@@ -3,6 +3,7 @@ import { routes } from '@habitquest/contracts/routes';
 import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import type { FeatureDeps } from '../feature-deps';
+import { jsonAnswer } from '../http/json-answer';
 import { serve } from '../http/serve-route';
 import { loadProgressNow } from '../progress/load-progress';
 import { createHabit } from './create-habit';
@@ -113,7 +114,7 @@ export function habitRoutes(deps: FeatureDeps): Hono<AppEnv> {
       text = JSON.stringify(await derive());
       if (revision !== null) keptAnswers.set(userId, revision, key, text);
     }
-    return c.body(text, 200, { 'content-type': 'application/json' });
+    return jsonAnswer(c, text);
   };
 
   serve(app, routes.listCompletions, (c, { query: range }) =>

@@ -18,6 +18,7 @@ import { schemasOf } from '@habitquest/contracts/route-schemas';
 import type { Context, Hono } from 'hono';
 import type { ZodType } from 'zod';
 import type { AppEnv } from '../app-env';
+import { jsonAnswer } from './json-answer';
 import { dateParam, idParam, parseQuery } from './params';
 import { parseBody } from './validate';
 
@@ -71,6 +72,6 @@ export function serve<const R extends Route>(
       } as RouteInput<R>,
     );
     if (result instanceof Response) return result;
-    return c.json(result as object, route.status ?? 200);
+    return jsonAnswer(c, JSON.stringify(result), route.status ?? 200);
   });
 }
