@@ -51,7 +51,7 @@ const UncategorizedDialog = lazyPart(
 type OpenDialog =
   | { kind: 'none' }
   | { kind: 'create' }
-  | { kind: 'delete'; category: Category; habitCount: number }
+  | { kind: 'delete'; category: Category }
   | { kind: 'uncategorized' };
 
 function monthLabel(today: LocalDate): string {
@@ -148,7 +148,7 @@ export function GoalTracker({
               updateTarget.mutate({ id: goal.category.id, monthlyTargetXp });
             }}
             onDelete={() => {
-              openDialog({ kind: 'delete', category: goal.category, habitCount: goal.habitCount });
+              openDialog({ kind: 'delete', category: goal.category });
             }}
           />
         )}
@@ -159,7 +159,11 @@ export function GoalTracker({
         {dialog.kind === 'delete' ? (
           <DeleteCategoryDialog
             category={dialog.category}
-            habitCount={dialog.habitCount}
+            // Counted from the habits as they are now, not when the dialog opened: a list still
+            // being refreshed (after a reload, or a change in another tab) moves it.
+            habitCount={
+              goals.find((goal) => goal.category.id === dialog.category.id)?.habitCount ?? 0
+            }
             onOpenChange={close}
             onConfirm={() => {
               // The card, and the delete button that opened this, go once the change is stored
