@@ -374,15 +374,23 @@ test.describe('Settings dialog', () => {
     await settings.dialog.getByRole('switch', { name: /Sound effects/ }).click();
     await expect.poll(async () => (await audioState(page))?.musicPlaying).toBe(true);
 
-    // Saved: a reload starts with the new volumes, still silent until the next gesture.
+    // Saved: a reload starts with the new volumes, still silent until the next gesture. Every
+    // change, the last switch included, has reached the server before the reload.
     await expect
       .poll(async () => {
         const me = (await (await page.request.get('/api/me')).json()) as {
-          settings: { audio: { effectsVolume: number; musicVolume: number; music: boolean } };
+          settings: {
+            audio: {
+              soundEffects: boolean;
+              effectsVolume: number;
+              musicVolume: number;
+              music: boolean;
+            };
+          };
         };
         return me.settings.audio;
       })
-      .toMatchObject({ effectsVolume: 0.6, musicVolume: 0.3, music: true });
+      .toMatchObject({ soundEffects: true, effectsVolume: 0.6, musicVolume: 0.3, music: true });
     await page.reload();
     await settings.openButton.waitFor();
     await expect.poll(async () => (await audioState(page))?.effectsVolume).toBe(0.6);
