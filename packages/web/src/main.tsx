@@ -4,6 +4,7 @@ import { App } from './app/App';
 import { persistCache, restoreCache } from './lib/persist-cache';
 import { createQueryClient } from './lib/query-client';
 import { watchReachability } from './lib/reachability';
+import { whenIdle } from './lib/when-idle';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -19,6 +20,8 @@ if (root) {
       </StrictMode>,
     );
     if (import.meta.env.PROD)
-      void import('./app/service-worker').then((sw) => sw.registerServiceWorker());
+      whenIdle(() => {
+        void import('./app/service-worker').then((sw) => sw.registerServiceWorker());
+      });
   });
 }

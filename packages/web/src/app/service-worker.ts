@@ -1,8 +1,9 @@
 /**
  * Registers the service worker (src/sw.ts, built to /sw.js) and wires its updates to the
- * new-version notice. Imported dynamically by main.tsx after the first render, so workbox-window
- * stays out of the first download; production builds only (the dev server has no sw.js), and
- * only where the browser allows service workers: HTTPS, or localhost / 127.0.0.1.
+ * new-version notice. Imported dynamically by main.tsx once the page has loaded and is idle, so
+ * workbox-window stays out of the first download and its install out of the first screen's work;
+ * production builds only (the dev server has no sw.js), and only where the browser allows service
+ * workers: HTTPS, or localhost / 127.0.0.1.
  *
  * Updates never reload a tab on their own (registerType 'prompt'): a new worker waits, the notice
  * says "Update available", and its Reload posts SKIP_WAITING to the waiting worker and reloads

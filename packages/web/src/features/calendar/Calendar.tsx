@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import {
   addDays,
   daysInMonth,
@@ -33,7 +34,7 @@ function shiftMonth(view: YearMonth, by: number): YearMonth {
 }
 
 /** Month grid with Prev / Today / Next, a dot on days with completions (docs/product.md). */
-export function Calendar(props: {
+export const Calendar = memo(function Calendar(props: {
   view: YearMonth;
   onViewChange: (view: YearMonth) => void;
   selected: LocalDate;
@@ -183,4 +184,4 @@ export function Calendar(props: {
       </div>
     </section>
   );
-}
+});

@@ -1,6 +1,6 @@
 import type { Me } from '@habitquest/contracts/me';
 import { Coins, Flame, Medal, Store } from 'lucide-react';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { dashboardCopy as copy } from './copy';
@@ -16,7 +16,7 @@ const AchievementList = lazyPart(
 );
 
 /** Today's date, level, XP to the next level, points and the day streak (docs/product.md). */
-export function AdventurerCard({
+export const AdventurerCard = memo(function AdventurerCard({
   me,
   todayLabel,
   onOpenShop,
@@ -113,4 +113,4 @@ export function AdventurerCard({
       </Dialog>
     </section>
   );
-}
+});

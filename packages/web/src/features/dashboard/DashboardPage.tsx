@@ -1,10 +1,11 @@
 import type { CompletionEntry } from '@habitquest/contracts/completion-columns';
 import type { Habit } from '@habitquest/contracts/habits';
+import type { Category } from '@habitquest/contracts/categories';
 import { parseLocalDate, type LocalDate } from '@habitquest/core/dates';
 import type { Frequency } from '@habitquest/core/periods';
 import { useQuery } from '@tanstack/react-query';
 import { WifiOff } from 'lucide-react';
-import { Suspense, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { FullScreenMessage } from '../../components/ui/FullScreenMessage';
 import { authCopy } from '../auth/copy';
 import { Calendar, monthGrid, type YearMonth } from '../calendar/Calendar';
@@ -36,11 +37,14 @@ import { dashboardCopy as copy } from './copy';
 import { Header } from './Header';
 import { Hero } from './Hero';
 import { SkipLink } from './SkipLink';
-import { useRevealLater } from './reveal-later';
+import { useStagedReveal } from './reveal-later';
 import { lazyPart } from '../../app/lazy-part';
 import { formatDate } from '../../lib/format';
+import { whenIdle } from '../../lib/when-idle';
 
 const EMPTY: CompletionEntry[] = [];
+const NO_HABITS: Habit[] = [];
+const NO_CATEGORIES: Category[] = [];
 
 // Shown to travellers only: it loads when needed, not with the first screen.
 const TimeZoneOfferBar = lazyPart(
@@ -85,6 +89,11 @@ const HabitFormDialog = lazyPart(
 
 function fullDate(date: LocalDate): string {
   return formatDate(date, 'full');
+}
+
+/** Still fetching with nothing to show; a query paused offline, or failed, waits no longer. */
+function isLoading(query: { isPending: boolean; fetchStatus: string }): boolean {
+  return query.isPending && query.fetchStatus === 'fetching';
 }
 
 /** The signed-in home: header, hero, adventurer card, calendar, habits and goals. */
@@ -154,7 +163,7 @@ export function DashboardPage() {
   });
 
   useEffect(() => {
-    void loadDayInsights();
+    whenIdle(() => void loadDayInsights());
   }, []);
 
   useEffect(() => {
@@ -182,18 +191,46 @@ export function DashboardPage() {
 
   // Loaded with the first vacation seen, then kept: the settings it opens outlive the vacation.
   const isOnOrBeforeVacation = vacationStatus(me.data?.vacation, today) !== 'none';
-  const isBelowShown = useRevealLater(me.data !== undefined);
+  // The first screen is built once its data is in (or cannot come: offline, an error), not again
+  // with each answer; then the rest, stage by stage (reveal-later.ts).
+  const stage = useStagedReveal(
+    me.data !== undefined &&
+      !isLoading(habits) &&
+      !isLoading(selectedYear) &&
+      !isLoading(categories),
+  );
   if (isOnOrBeforeVacation && !hasVacationNotice) setHasVacationNotice(true);
 
-  if (!me.data) {
+  const isReady = habits.isSuccess && selectedYear.isSuccess;
+  const day = useMemo(
+    () =>
+      isReady ? insightsFor({ habits: dated, completions, date: selected, weekStart, rest }) : null,
+    [isReady, dated, completions, selected, weekStart, rest],
+  );
+  // Stable, so that a change elsewhere on the page does not rebuild the sections (memo).
+  const openShop = useCallback(() => {
+    setIsShopOpen(true);
+  }, []);
+  const openInsights = useCallback(() => {
+    setIsInsightsOpen(true);
+  }, []);
+  const selectDay = useCallback(
+    (date: LocalDate) => {
+      setPicked(date === today ? null : date);
+      setIsInsightsOpen(true);
+    },
+    [today],
+  );
+  const showToday = useCallback(() => {
+    setPicked(null);
+    setPickedView(null);
+  }, []);
+
+  if (!me.data || stage === 0) {
     return (
       <FullScreenMessage title={authCopy.loadingTitle}>{authCopy.loadingText}</FullScreenMessage>
     );
   }
-  const isReady = habits.isSuccess && selectedYear.isSuccess;
-  const day = isReady
-    ? insightsFor({ habits: dated, completions, date: selected, weekStart, rest })
-    : null;
 
   return (
     <div className="min-h-dvh bg-slate-50 dark:bg-slate-950">
@@ -235,56 +272,44 @@ export function DashboardPage() {
             frequency={frequency}
             onFrequencyChange={setFrequency}
             weekStart={weekStart}
-            categories={categories.data ?? []}
+            categories={categories.data ?? NO_CATEGORIES}
             rest={rest}
             timeZone={me.data.settings.timeZone}
           />
-          {isBelowShown ? (
-            <>
-              <div className="flex min-w-0 flex-col gap-6 lg:col-start-1 lg:row-start-1">
-                <AdventurerCard
-                  me={me.data}
-                  todayLabel={fullDate(today)}
-                  onOpenShop={() => {
-                    setIsShopOpen(true);
-                  }}
-                />
-                <Calendar
-                  view={view}
-                  onViewChange={setPickedView}
-                  selected={selected}
-                  today={today}
-                  weekStart={weekStart}
-                  frequency={frequency}
-                  completedDates={completedDates}
-                  restDays={restDays}
-                  onSelect={(date) => {
-                    setPicked(date === today ? null : date);
-                    setIsInsightsOpen(true);
-                  }}
-                  onToday={() => {
-                    setPicked(null);
-                    setPickedView(null);
-                  }}
-                  onOpenInsights={() => {
-                    setIsInsightsOpen(true);
-                  }}
-                />
-              </div>
-              <GoalTracker
-                className="lg:col-span-2"
-                habits={habits.data ?? []}
-                completions={thisMonth}
+          {stage >= 2 ? (
+            <div className="flex min-w-0 flex-col gap-6 lg:col-start-1 lg:row-start-1">
+              <AdventurerCard me={me.data} todayLabel={fullDate(today)} onOpenShop={openShop} />
+              <Calendar
+                view={view}
+                onViewChange={setPickedView}
+                selected={selected}
                 today={today}
-                onEditHabit={setEditing}
+                weekStart={weekStart}
+                frequency={frequency}
+                completedDates={completedDates}
+                restDays={restDays}
+                onSelect={selectDay}
+                onToday={showToday}
+                onOpenInsights={openInsights}
               />
-              <div className="grid min-w-0 grid-cols-1 items-start gap-6 lg:col-span-2 xl:grid-cols-2">
-                <RewardsSection isShopOpen={isShopOpen} onShopOpenChange={setIsShopOpen} />
-              </div>
-            </>
+            </div>
+          ) : null}
+          {stage >= 3 ? (
+            <GoalTracker
+              className="lg:col-span-2"
+              habits={habits.data ?? NO_HABITS}
+              completions={thisMonth}
+              today={today}
+              onEditHabit={setEditing}
+            />
+          ) : null}
+          {stage >= 4 ? (
+            <div className="grid min-w-0 grid-cols-1 items-start gap-6 lg:col-span-2 xl:grid-cols-2">
+              <RewardsSection isShopOpen={isShopOpen} onShopOpenChange={setIsShopOpen} />
+            </div>
           ) : null}
         </div>
-        {isBelowShown ? <WhatsNewSection isPro={me.data.plan.isPro} /> : null}
+        {stage >= 4 ? <WhatsNewSection isPro={me.data.plan.isPro} /> : null}
       </main>
       {isInsightsOpen && day ? (
         <Suspense fallback={null}>

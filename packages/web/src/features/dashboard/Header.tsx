@@ -1,6 +1,6 @@
 import type { Me } from '@habitquest/contracts/me';
 import { Crown, Home, LogOut } from 'lucide-react';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Button } from '../../components/ui/Button';
 import { signOut } from '../auth/sign-out';
 import { OfflineBadge } from '../offline/OfflineBadge';
@@ -10,7 +10,7 @@ import { openUpgrade } from '../pro/upgrade-store';
 import { dashboardCopy as copy } from './copy';
 
 /** The fixed header: brand, Home, @username, Pro badge, Sign Out (docs/product.md). */
-export function Header({ me }: { me: Me }) {
+export const Header = memo(function Header({ me }: { me: Me }) {
   const [isSigningOut, setIsSigningOut] = useState(false);
   const onSignOut = async (): Promise<void> => {
     setIsSigningOut(true);
@@ -85,4 +85,4 @@ export function Header({ me }: { me: Me }) {
       </div>
     </header>
   );
-}
+});

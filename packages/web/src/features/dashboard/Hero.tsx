@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { Me } from '@habitquest/contracts/me';
 import type { LocalDate } from '@habitquest/core/dates';
 import type { DayInsights } from '@habitquest/core/stats';
@@ -10,7 +11,7 @@ import { ThemeSwitch } from './ThemeSwitch';
 import { formatNumber } from '../../lib/format';
 
 /** Title, tagline, the four stat cards of the selected day, and the theme switch. */
-export function Hero({
+export const Hero = memo(function Hero({
   me,
   day,
   date,
@@ -70,4 +71,4 @@ export function Hero({
       </dl>
     </section>
   );
-}
+});

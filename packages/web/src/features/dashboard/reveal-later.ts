@@ -1,20 +1,29 @@
 import { startTransition, useEffect, useState } from 'react';
 
 /**
- * False for the first render of the dashboard's content, true right after it is on screen, in a
- * transition: React builds what lies below the first screen (adventurer, calendar, goals, shop,
- * what's new) in slices that yield to the browser, after the hero and today's habits have painted
- * (docs/performance.md, "The first render"). `isContentShown` is false while the loading screen
- * stands in for the dashboard: the clock starts with its content.
+ * How much of the dashboard is built, stage by stage (docs/performance.md, "The first render"):
+ * 0 the loading screen, 1 the hero and today's habits, 2 the adventurer card and the calendar,
+ * 3 the goals, 4 the rewards and what's new.
+ *
+ * Each stage is a transition of its own, started once the previous one has painted: React builds
+ * it in slices that yield to the browser, and its commit (the DOM going in, then style and layout)
+ * is one short task instead of the whole dashboard's one long one. On a phone stages 2 to 4 lie
+ * below the first screen; on a wide one the adventurer and calendar appear a frame after the
+ * habits beside them, which moves nothing already on screen.
+ *
+ * `isReady` is false until the first screen's data is in: the content starts with all of it, in
+ * one build, rather than being rebuilt as each answer arrives.
  */
-export function useRevealLater(isContentShown: boolean): boolean {
-  const [isRevealed, setIsRevealed] = useState(false);
+export const LAST_STAGE = 4;
+
+export function useStagedReveal(isReady: boolean): number {
+  const [stage, setStage] = useState(0);
   useEffect(() => {
-    if (!isContentShown || isRevealed) return;
-    // Passive effects run once the browser has painted the commit that showed the content.
+    if (!isReady || stage >= LAST_STAGE) return;
+    // Passive effects run once the browser has painted the previous stage's commit.
     startTransition(() => {
-      setIsRevealed(true);
+      setStage(stage + 1);
     });
-  }, [isContentShown, isRevealed]);
-  return isRevealed;
+  }, [isReady, stage]);
+  return stage;
 }

@@ -3,7 +3,7 @@ import type { CompletionEntry } from '@habitquest/contracts/completion-columns';
 import type { Habit } from '@habitquest/contracts/habits';
 import type { LocalDate } from '@habitquest/core/dates';
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { cx } from '../../components/ui/cx';
 import { useLimitGate } from '../pro/limits';
 import { CategoryGoalCard } from './CategoryGoalCard';
@@ -59,7 +59,7 @@ function monthLabel(today: LocalDate): string {
 }
 
 /** Goal Tracker by Category (docs/product.md): each category's XP this month against its target. */
-export function GoalTracker({
+export const GoalTracker = memo(function GoalTracker({
   className,
   habits,
   completions,
@@ -186,4 +186,4 @@ export function GoalTracker({
       </Suspense>
     </section>
   );
-}
+});

@@ -5,7 +5,7 @@ import type { LocalDate } from '@habitquest/core/dates';
 import { FREQUENCIES, type Frequency, type WeekStart } from '@habitquest/core/periods';
 import { frequencyStats, type RestFacts } from '@habitquest/core/stats';
 import { Plus } from 'lucide-react';
-import { Suspense, useState, type KeyboardEvent } from 'react';
+import { type KeyboardEvent, memo, Suspense, useState } from 'react';
 import { Button } from '../../components/ui/Button';
 import { cx } from '../../components/ui/cx';
 import { useLimitGate } from '../pro/limits';
@@ -73,7 +73,7 @@ const BAND_CLASSES = {
 } as const;
 
 /** Frequency tabs, 'Add Habit', the habit cards of the selected date and their stats. */
-export function HabitsSection(props: {
+export const HabitsSection = memo(function HabitsSection(props: {
   className?: string;
   habits: DatedHabit[];
   completions: CompletionEntry[];
@@ -279,4 +279,4 @@ export function HabitsSection(props: {
       </Suspense>
     </section>
   );
-}
+});

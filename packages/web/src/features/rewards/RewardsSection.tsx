@@ -1,5 +1,5 @@
 import { usePrefetchQuery } from '@tanstack/react-query';
-import { Suspense } from 'react';
+import { memo, Suspense } from 'react';
 import { purchasesQuery, rewardsQuery } from './queries';
 import { lazyPart } from '../../app/lazy-part';
 
@@ -27,7 +27,7 @@ function SectionSkeleton() {
 }
 
 /** The dashboard's Rewards Shop and Inventory sections, with the shop modal (docs/product.md). */
-export function RewardsSection(props: RewardsSectionProps) {
+export const RewardsSection = memo(function RewardsSection(props: RewardsSectionProps) {
   usePrefetchQuery(rewardsQuery);
   usePrefetchQuery(purchasesQuery);
   return (
@@ -35,4 +35,4 @@ export function RewardsSection(props: RewardsSectionProps) {
       <RewardsBoard {...props} />
     </Suspense>
   );
-}
+});

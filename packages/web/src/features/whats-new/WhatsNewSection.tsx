@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { memo, Suspense } from 'react';
 import { lazyPart } from '../../app/lazy-part';
 
 // Below the fold and static: it loads after the first screen, keeping the first download small.
@@ -9,10 +9,10 @@ const WhatsNewPanel = lazyPart(
 );
 
 /** The What's New panel, loaded on demand. */
-export function WhatsNewSection({ isPro }: { isPro: boolean }) {
+export const WhatsNewSection = memo(function WhatsNewSection({ isPro }: { isPro: boolean }) {
   return (
     <Suspense fallback={null}>
       <WhatsNewPanel isPro={isPro} />
     </Suspense>
   );
-}
+});
