@@ -2,9 +2,25 @@
 // Load generator, run as its own process so it does not share an event loop with the server it
 // measures. Usage: node bench/load.mjs '<json>' with {url, connections, durationSeconds, clients}
 // where clients is a list of request lists; connection i replays clients[i % clients.length].
+// A request with `freshIdempotencyKey: true` carries a new Idempotency-Key each time it is sent,
+// as the web app's changes do.
+import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 
 const options = JSON.parse(process.argv[2] ?? '{}');
+const withKeys = (requests) =>
+  requests.map(({ freshIdempotencyKey, ...request }) =>
+    freshIdempotencyKey
+      ? {
+          ...request,
+          setupRequest: (sent) => ({
+            ...sent,
+            headers: { ...sent.headers, 'idempotency-key': randomUUID() },
+          }),
+        }
+      : request,
+  );
+options.clients = options.clients.map(withKeys);
 let next = 0;
 const result = await autocannon({
   url: options.url,

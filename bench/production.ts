@@ -251,6 +251,8 @@ export type LoadRequest = {
   path: string;
   headers?: Record<string, string>;
   body?: string;
+  /** A new Idempotency-Key with each request (load.mjs), as the web app sends its changes. */
+  freshIdempotencyKey?: true;
 };
 export type LoadResult = {
   requestsPerSecond: number;

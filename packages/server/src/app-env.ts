@@ -1,3 +1,5 @@
+import type { KeyClaim } from './http/idempotency';
+
 /** What a request carries through the middleware chain. */
 export type AppEnv = {
   Variables: {
@@ -6,5 +8,10 @@ export type AppEnv = {
     userId: string;
     /** Set by requireUser: the revision of the user's data when the request began (or null). */
     revision: number | null;
+    /**
+     * Set by the idempotency middleware for a route that claims its Idempotency-Key in its own
+     * transaction (http/idempotency.ts); undefined otherwise.
+     */
+    keyClaim: KeyClaim | undefined;
   };
 };

@@ -27,6 +27,7 @@ import { HttpError } from './http/errors';
 import { healthRoutes } from './http/health';
 import { originGuard } from './http/origin-guard';
 import { idempotency } from './http/idempotency';
+import { routePattern } from './http/serve-route';
 import { requireUser } from './http/require-user';
 import { serve } from './http/serve-route';
 import { achievementRoutes } from './achievements/routes';
@@ -136,7 +137,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   serve(publicApi, routes.about, () => about);
   serve(publicApi, routes.openApi, () => openApi);
   app.route('/api', publicApi);
-  const features: FeatureDeps = { db, now, events: deps.events, config, logger };
+  const features: FeatureDeps = { db, database, now, events: deps.events, config, logger };
   // Payment webhooks come from Stripe's servers: no session, no Origin, the raw body is signed.
   app.route('/api', webhookRoutes(features));
   // Every state-changing request, the sign-in and sign-up ones included, must come from our origin.
@@ -148,7 +149,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   const api = new Hono<AppEnv>();
   api.use(requireUser(readSession));
-  api.use(idempotency(db, now));
+  // The completion set-state claims its Idempotency-Key in its own transaction (set-completion.ts).
+  const setStatePath = routePattern(routes.setCompletion.path);
+  api.use(
+    idempotency(db, now, {
+      claimedByRoute: (c) => c.req.method === 'PUT' && setStatePath.test(c.req.path),
+    }),
+  );
   // Feature routes: one line each.
   api.route('/', meRoutes(features));
   api.route('/', habitRoutes(features));

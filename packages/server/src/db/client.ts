@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -36,9 +37,30 @@ export async function readTogether<const T extends readonly (() => PromiseLike<u
   return results as Results;
 }
 
+/**
+ * A transaction driven by SQL texts (sql-text.ts), each step one round trip on PostgreSQL; see
+ * `DatabaseHandle.stepTransaction`.
+ */
+export type Steps = {
+  /** Runs the statements in order, in one round trip; answers the rows of the last one. */
+  run: (statements: readonly string[]) => Promise<Record<string, unknown>[]>;
+  /** A Drizzle handle on the same transaction, for what is rare enough to take trips of its own. */
+  drizzle: () => Promise<Database | Tx>;
+};
+
+/** What a stepped transaction's work answers: its value, and the statements sent with COMMIT. */
+export type StepsDone<T> = { value: T; withCommit: readonly string[] };
+
 export type DatabaseHandle = {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /**
+   * A transaction in as few round trips as its steps need: on PostgreSQL BEGIN goes with the first
+   * step's statements and COMMIT with the last ones (`withCommit`), in one message each (the
+   * simple-query protocol). On PGlite, in-process, the statements run one by one in a transaction.
+   * Any error rolls it back. For the hottest change, the completion set-state (docs/performance.md).
+   */
+  stepTransaction: <T>(work: (steps: Steps) => Promise<StepsDone<T>>) => Promise<T>;
   /** Applies every pending migration (concurrent starts on PostgreSQL take turns). */
   migrate: () => Promise<void>;
   /**
@@ -83,9 +105,51 @@ function openPostgres(options: { url: string; maxConnections?: number }): Databa
   // the pool replaces it on the next query.
   pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema });
+  // A Drizzle handle per pooled connection, made once: the pool reuses its connections.
+  const onConnection = new WeakMap<pg.PoolClient, Database>();
   return {
     db,
     kind: 'postgres',
+    stepTransaction: async (work) => {
+      const client = await pool.connect();
+      // In an object: TypeScript does not follow a plain variable set inside `send`.
+      const state = { isOpen: false };
+      // The first message opens the transaction; a message's results are one per statement.
+      const send = async (statements: readonly string[]): Promise<Record<string, unknown>[]> => {
+        const text = (state.isOpen ? statements : ['begin', ...statements]).join(';\n');
+        state.isOpen = true;
+        const results = (await client.query(text)) as unknown as pg.QueryResult | pg.QueryResult[];
+        const last = Array.isArray(results) ? results.at(-1) : results;
+        return (last?.rows ?? []) as Record<string, unknown>[];
+      };
+      try {
+        const done = await work({
+          run: send,
+          drizzle: async () => {
+            if (!state.isOpen) await send([]);
+            let handle = onConnection.get(client);
+            if (!handle) {
+              handle = drizzlePg(client, { schema });
+              onConnection.set(client, handle);
+            }
+            return handle;
+          },
+        });
+        await send([...done.withCommit, 'commit']);
+        client.release();
+        return done.value;
+      } catch (error) {
+        // A connection that cannot roll back is not given to anyone else.
+        const rolledBack =
+          !state.isOpen ||
+          (await client.query('rollback').then(
+            () => true,
+            () => false,
+          ));
+        client.release(rolledBack ? undefined : new Error('rollback failed'));
+        throw error;
+      }
+    },
     migrate: async () => {
       const client = await pool.connect();
       try {
@@ -202,6 +266,17 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
   return {
     db,
     kind: 'pglite',
+    stepTransaction: (work) =>
+      db.transaction(async (tx) => {
+        const run = async (statements: readonly string[]): Promise<Record<string, unknown>[]> => {
+          let rows: Record<string, unknown>[] = [];
+          for (const statement of statements) rows = (await tx.execute(sql.raw(statement))).rows;
+          return rows;
+        };
+        const done = await work({ run, drizzle: () => Promise.resolve(tx) });
+        await run(done.withCommit);
+        return done.value;
+      }),
     migrate: () => migratePglite(db, { migrationsFolder }),
     listen: async (channel, onPayload) => {
       const unlisten = await client.listen(channel, onPayload);

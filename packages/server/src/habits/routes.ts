@@ -3,6 +3,7 @@ import { routes } from '@habitquest/contracts/routes';
 import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import type { FeatureDeps } from '../feature-deps';
+import { answerForTakenKey } from '../http/idempotency';
 import { jsonAnswer } from '../http/json-answer';
 import { serve } from '../http/serve-route';
 import { loadProgressNow } from '../progress/load-progress';
@@ -11,15 +12,17 @@ import { deleteHabit } from './delete-habit';
 import { listCompletions } from './list-completions';
 import { DerivedCache, KEPT_ANSWER_BYTES, KEPT_USERS, KeptAnswers } from './derived-cache';
 import { listHabitsKept, type DerivedHabits } from './list-habits';
-import { setCompletion } from './set-completion';
+import { KEY_TAKEN, setCompletion, type SetStateInputs } from './set-completion';
 import { updateHabit } from './update-habit';
 
 /** /api/habits, their completions, and /api/completions. */
 export function habitRoutes(deps: FeatureDeps): Hono<AppEnv> {
-  const { db, now, events } = deps;
+  const { db, database, now, events } = deps;
   const app = new Hono<AppEnv>();
   // Each user's derived list, for as long as their data does not change (derived-cache.ts).
   const kept = new DerivedCache<DerivedHabits>(KEPT_USERS);
+  // What each user's set-states are computed from, likewise (set-completion.ts).
+  const setStateInputs = new DerivedCache<SetStateInputs>(KEPT_USERS);
 
   serve(app, routes.listHabits, async (c, { query: range }) => {
     const userId = c.get('userId');
@@ -78,25 +81,27 @@ export function habitRoutes(deps: FeatureDeps): Hono<AppEnv> {
   });
 
   serve(app, routes.setCompletion, async (c, { params, body }) => {
-    const userId = c.get('userId');
-    const habitId = params.id;
-    const { unlocked, ...result } = await setCompletion({
-      db,
-      userId,
-      habitId,
+    // Its events go out with its commit, and its Idempotency-Key is claimed and answered in its
+    // transaction (set-completion.ts).
+    const claim = c.get('keyClaim');
+    const outcome = await setCompletion({
+      database,
+      events,
+      inputs: setStateInputs,
+      revision: c.get('revision'),
+      userId: c.get('userId'),
+      habitId: params.id,
       date: params.date,
       completed: body.completed,
       now: now(),
+      claim,
     });
-    await events.publish(
-      userId,
-      { type: 'completions', payload: { habitIds: [habitId] } },
-      { type: 'progress', payload: { progress: result.progress } },
-      ...(unlocked.length > 0
-        ? [{ type: 'achievements' as const, payload: { ids: unlocked } }]
-        : []),
-    );
-    return result;
+    // The key is answered: stored with the change, or taken already. (A refusal thrown above
+    // leaves it to the idempotency middleware to remember.)
+    c.set('keyClaim', undefined);
+    if (outcome !== KEY_TAKEN) return outcome;
+    if (claim === undefined) throw new Error('a key taken without a key');
+    return answerForTakenKey(c, db, claim);
   });
 
   // The completions of a window depend on nothing but the user's completions: their answers are

@@ -1,4 +1,6 @@
 import type { SetCompletionResult } from '@habitquest/contracts/habits';
+import type { RealtimeEvent } from '@habitquest/contracts/events';
+import type { Settings } from '@habitquest/contracts/settings';
 import {
   addDays,
   daysInMonth,
@@ -15,52 +17,63 @@ import {
   periodKeysOfDay,
   unlockEarned,
 } from '../achievements/unlock';
-import type { Database } from '../db/client';
+import type { DatabaseHandle } from '../db/client';
 import { HttpError, notFound } from '../http/errors';
+import { claimText, storeAnswerText, type KeyClaim } from '../http/idempotency';
 import { dayStreakFrom, RECENT_DAYS } from '../progress/load-progress';
+import type { EventBus } from '../realtime/bus';
 import { dayRestDaysOf, hasHabitRest } from '../rest/day-rest';
 import { restFromRows } from '../rest/load-rest';
 import { settingsFrom, todayFor } from '../settings/load-settings';
-import { lockForCompletion, writeCompletion } from './set-state-statement';
+import type { DerivedCache } from './derived-cache';
+import {
+  setStateAnswer,
+  setStateCall,
+  type HabitRow,
+  type SetStateAnswer,
+  type WriteParams,
+} from './set-state-statement';
 import { toCompletion } from './to-habit';
 
 /**
- * PUT /api/habits/:id/completions/:date — idempotent set-state. The server derives the period key;
- * completing awards the habit's XP and half of it in points through the ledger, and undoing takes
- * back exactly what that completion awarded. Serialised per user by the progress-row lock.
- *
- * Four round trips (docs/performance.md, "Server paths"): BEGIN, the lock with the habit and the
- * settings read after it, one statement for the change and every read after it
- * (set-state-statement.ts), COMMIT. An achievement unlocked now adds its insert, and a day streak
- * longer than RECENT_DAYS a read of every day.
+ * What a set-state computes its write from: the user's habits and stored settings, kept per user
+ * at the data revision they were read at (derived-cache.ts). A completion moves the revision but
+ * changes neither, so they are kept again at the revision the write made.
  */
-export async function setCompletion(options: {
-  db: Database;
-  userId: string;
-  habitId: string;
-  date: LocalDate;
-  completed: boolean;
-  now: Date;
-}): Promise<SetCompletionResult & { unlocked: string[] }> {
-  const { db, userId, habitId, date, completed, now } = options;
-  return db.transaction(async (tx) => {
-    const { before, habit, storedSettings } = await lockForCompletion(tx, userId, habitId);
-    if (!habit) throw notFound();
-    const settings = settingsFrom(storedSettings);
-    const today = todayFor(settings, now);
-    const eligibility = completionEligibility(habit, date, today, settings.weekStart);
-    if (!eligibility.ok) {
-      const message = ELIGIBILITY_MESSAGES[eligibility.reason];
-      throw new HttpError('VALIDATION', message, { issues: [{ path: 'date', message }] });
-    }
-    const key = periodKey(date, habit.frequency, settings.weekStart);
-    const { year, month } = parseLocalDate(date);
-    const first = formatLocalDate(year, month, 1);
-    const written = await writeCompletion(tx, {
-      userId,
-      habitId,
+export type SetStateInputs = { storedSettings: unknown; habits: ReadonlyMap<string, HabitRow> };
+
+/** What setCompletion answers when the request's Idempotency-Key was taken: nothing was done. */
+export const KEY_TAKEN = Symbol('key taken');
+export type KeyTaken = typeof KEY_TAKEN;
+
+type Plan = { ok: true; settings: Settings; params: WriteParams } | { ok: false; error: HttpError };
+
+/** The write for completing (or undoing) `date` of `habit`, or why that date cannot be set. */
+function planWrite(
+  habit: HabitRow,
+  storedSettings: unknown,
+  date: LocalDate,
+  completed: boolean,
+  now: Date,
+): Plan {
+  const settings = settingsFrom(storedSettings);
+  const today = todayFor(settings, now);
+  const eligibility = completionEligibility(habit, date, today, settings.weekStart);
+  if (!eligibility.ok) {
+    const message = ELIGIBILITY_MESSAGES[eligibility.reason];
+    return {
+      ok: false,
+      error: new HttpError('VALIDATION', message, { issues: [{ path: 'date', message }] }),
+    };
+  }
+  const { year, month } = parseLocalDate(date);
+  const first = formatLocalDate(year, month, 1);
+  return {
+    ok: true,
+    settings,
+    params: {
       date,
-      periodKey: key,
+      periodKey: periodKey(date, habit.frequency, settings.weekStart),
       completed,
       xpEarned: habit.xpReward,
       pointsEarned: pointsForXp(habit.xpReward),
@@ -73,7 +86,76 @@ export async function setCompletion(options: {
       month: { first, last: addDays(first, daysInMonth(year, month) - 1) },
       categoryId: habit.categoryId,
       countCap: COMPLETIONS_COUNT_CAP,
-    });
+    },
+  };
+}
+
+/**
+ * PUT /api/habits/:id/completions/:date — idempotent set-state. The server derives the period key;
+ * completing awards the habit's XP and half of it in points through the ledger, and undoing takes
+ * back exactly what that completion awarded. Serialised per user by the progress-row lock.
+ *
+ * Two round trips in its transaction, three with the session check (docs/performance.md, "Server
+ * paths"): BEGIN with one call that locks, checks that the habit and settings this process keeps
+ * for the user are still current, and writes the change with every read after it
+ * (set-state-statement.ts); then the change's realtime events with COMMIT, so they go out exactly
+ * when it is committed. Kept inputs that are missing or stale cost one more call, under the same
+ * lock; an achievement unlocked now adds its insert, and a day streak longer than RECENT_DAYS a
+ * read of every day.
+ */
+export async function setCompletion(options: {
+  database: DatabaseHandle;
+  events: EventBus;
+  inputs: DerivedCache<SetStateInputs>;
+  /** The revision the request's session check read (null when unknown). */
+  revision: number | null;
+  /** The request's Idempotency-Key, claimed and answered in this transaction (http/idempotency.ts). */
+  claim?: KeyClaim | undefined;
+  userId: string;
+  habitId: string;
+  date: LocalDate;
+  completed: boolean;
+  now: Date;
+}): Promise<SetCompletionResult | KeyTaken> {
+  const { database, events, inputs, userId, habitId, date, completed, now, claim } = options;
+  const kept = options.revision === null ? undefined : inputs.get(userId, options.revision);
+  const keptHabit = kept?.habits.get(habitId);
+  // A date the kept inputs refuse is judged again on fresh ones before it is refused.
+  const guess =
+    kept && keptHabit ? planWrite(keptHabit, kept.storedSettings, date, completed, now) : null;
+
+  type Done = {
+    result: SetCompletionResult;
+    revision: number;
+    inputs: SetStateInputs;
+  };
+  const outcome = await database.stepTransaction<Done | KeyTaken>(async (steps) => {
+    // The key, if any, is claimed by the first call only.
+    let claimInsert = claim ? claimText(claim) : undefined;
+    const call = async (expected: number | null, params: WriteParams | null) => {
+      const text = setStateCall(userId, habitId, expected, params, claimInsert);
+      claimInsert = undefined;
+      return setStateAnswer(await steps.run([text]));
+    };
+    let answer: SetStateAnswer = guess?.ok
+      ? await call(options.revision, guess.params)
+      : await call(null, null);
+    if (answer.kind === 'key-taken') return { value: KEY_TAKEN, withCommit: [] };
+    let storedSettings = kept?.storedSettings;
+    let plan = guess;
+    if (answer.kind === 'stale') {
+      if (!answer.habit) throw notFound();
+      storedSettings = answer.storedSettings;
+      plan = planWrite(answer.habit, storedSettings, date, completed, now);
+      if (!plan.ok) throw plan.error;
+      // The lock is held: the revision cannot move before this call.
+      answer = await call(answer.revision, plan.params);
+      if (answer.kind !== 'written') throw new Error('the data revision moved under the lock');
+    }
+    if (!plan?.ok) throw new Error('set-state wrote without a plan');
+    const { settings, params } = plan;
+    const { today } = params;
+    const { before, written } = answer;
     const { inserted, existing } = written;
     if (completed && !inserted && !existing) throw new Error('completion insert returned nothing');
     const added = inserted !== null;
@@ -88,6 +170,7 @@ export async function setCompletion(options: {
       rest,
       habits: hasHabitRest(rest) ? written.habits : [],
     });
+    const tx = await steps.drizzle();
     const streak = await dayStreakFrom({ db: tx, userId, today, days: written.days, restDays });
     const progress = progressFigures({ xp: after.xp, points: after.points, streak });
     // Achievements a new completion earns, in this transaction (achievements/unlock.ts). The
@@ -117,12 +200,33 @@ export async function setCompletion(options: {
             unlocked: new Set(facts.unlocked),
           })
         : [];
-    return {
-      unlocked,
+    const answered: SetCompletionResult = {
       added,
       completion: current ? toCompletion(current) : null,
       progress:
         levelForXp(after.xp) > levelForXp(before.xp) ? { ...progress, leveledUp: true } : progress,
     };
+    const told: RealtimeEvent[] = [
+      { type: 'completions', payload: { habitIds: [habitId] } },
+      { type: 'progress', payload: { progress: answered.progress } },
+      ...(unlocked.length > 0
+        ? [{ type: 'achievements' as const, payload: { ids: unlocked } }]
+        : []),
+    ];
+    return {
+      value: {
+        result: answered,
+        revision: answer.revision,
+        inputs: { storedSettings, habits: new Map(written.habits.map((row) => [row.id, row])) },
+      },
+      withCommit: [
+        ...(claim ? [storeAnswerText(claim, 200, answered)] : []),
+        events.notifyStatement(userId, ...told),
+      ],
+    };
   });
+  if (outcome === KEY_TAKEN) return KEY_TAKEN;
+  // Kept only once committed: a revision of a rolled-back write could be reached again by another.
+  inputs.set(userId, outcome.revision, outcome.inputs);
+  return outcome.result;
 }

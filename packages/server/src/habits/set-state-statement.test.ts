@@ -4,8 +4,9 @@
  * answers (docs/performance.md, "Server paths").
  */
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { achievements, habits, progress, skips, vacations } from '../db/schema';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { achievements, completions, habits, progress, skips, vacations } from '../db/schema';
 import { ledgerSums } from '../progress/ledger';
 import {
   DATABASE_KINDS,
@@ -14,7 +15,12 @@ import {
   type TestClient,
   type TestServer,
 } from '../../test/harness';
-import { lockForCompletion } from './set-state-statement';
+import {
+  setStateAnswer,
+  setStateCall,
+  type SetStateAnswer,
+  type WriteParams,
+} from './set-state-statement';
 
 type Json = Record<string, unknown>;
 const NOW = new Date('2026-06-17T12:00:00Z'); // a Wednesday; the account's zone is UTC
@@ -63,6 +69,26 @@ describe.each(DATABASE_KINDS)('the set-state statement on %s', (kind) => {
     return answer.body;
   }
 
+  /** One call of hq_set_completion in a transaction of its own. */
+  async function callOnce(
+    userId: string,
+    habitId: string,
+    expected: number | null,
+    params: WriteParams | null,
+  ): Promise<SetStateAnswer> {
+    return server.database.stepTransaction(async (steps) => ({
+      value: setStateAnswer(await steps.run([setStateCall(userId, habitId, expected, params)])),
+      withCommit: [],
+    }));
+  }
+
+  /** The call with no revision: it only locks and reads. */
+  async function lockOnly(userId: string, habitId: string) {
+    const answer = await callOnce(userId, habitId, null, null);
+    if (answer.kind !== 'stale') throw new Error('a call without a revision wrote');
+    return answer;
+  }
+
   it('locks, creating a missing progress row, and reads only the user’s habit and settings', async () => {
     const { client } = await signUp(server);
     const { client: other } = await signUp(server);
@@ -72,7 +98,7 @@ describe.each(DATABASE_KINDS)('the set-state statement on %s', (kind) => {
     const userId = await userIdOf(client);
     await server.database.db.delete(progress).where(eq(progress.userId, userId));
 
-    const locked = await server.database.db.transaction((tx) => lockForCompletion(tx, userId, id));
+    const locked = await lockOnly(userId, id);
     expect(locked.before).toEqual({ xp: 0, points: 0 });
     expect(locked.habit).toMatchObject({
       id,
@@ -87,15 +113,14 @@ describe.each(DATABASE_KINDS)('the set-state statement on %s', (kind) => {
     const [stored] = await server.database.db.select().from(habits).where(eq(habits.id, id));
     expect(locked.habit).toEqual(stored);
     expect(locked.storedSettings).toMatchObject({ weekStart: 1 });
+    expect(locked.revision).toBe(0);
     const rows = await server.database.db
       .select()
       .from(progress)
       .where(eq(progress.userId, userId));
     expect(rows).toHaveLength(1);
 
-    const foreign = await server.database.db.transaction((tx) =>
-      lockForCompletion(tx, userId, othersHabit),
-    );
+    const foreign = await lockOnly(userId, othersHabit);
     expect(foreign.habit).toBeNull();
     expect(
       (
@@ -105,6 +130,105 @@ describe.each(DATABASE_KINDS)('the set-state statement on %s', (kind) => {
       ).status,
     ).toBe(404);
   });
+
+  it('writes only at the revision its write was computed from, and answers the revision after', async () => {
+    const { client } = await signUp(server);
+    const id = await habit(client, { title: 'Walk', xpOnComplete: 30 });
+    const userId = await userIdOf(client);
+    const { revision } = await lockOnly(userId, id);
+    const params: WriteParams = {
+      date: TODAY,
+      periodKey: TODAY,
+      completed: true,
+      xpEarned: 30,
+      pointsEarned: 15,
+      completedAt: NOW,
+      period: { start: TODAY, end: TODAY },
+      today: TODAY,
+      recentDays: 64,
+      dayKeys: [TODAY, '2026-W25', '2026-06', '2026'],
+      month: { first: '2026-06-01', last: '2026-06-30' },
+      categoryId: null,
+      countCap: 1000,
+    };
+    const completionsOf = () =>
+      server.database.db.select().from(completions).where(eq(completions.userId, userId));
+    const revisionNow = async () =>
+      (await server.database.db.select().from(progress).where(eq(progress.userId, userId)))[0]
+        ?.revision;
+
+    // Computed from data that has moved on since: nothing is written, and what is current comes back.
+    const moved = await callOnce(userId, id, revision + 1, params);
+    expect(moved).toMatchObject({ kind: 'stale', revision, habit: { id, xpReward: 30 } });
+    expect(await completionsOf()).toEqual([]);
+    expect(await revisionNow()).toBe(revision);
+
+    const written = await callOnce(userId, id, revision, params);
+    if (written.kind !== 'written') throw new Error('the current revision did not write');
+    expect(written.written.inserted).toMatchObject({ habitId: id, periodKey: TODAY, xpEarned: 30 });
+    expect(written.written.after).toEqual({ xp: 30, points: 15 });
+    expect(written.revision).toBeGreaterThan(revision);
+    expect(await revisionNow()).toBe(written.revision);
+    expect(await completionsOf()).toHaveLength(1);
+  });
+
+  it('computes each completion from the habit and settings as they are now, after edits', async () => {
+    const { client } = await signUp(server);
+    const id = await habit(client, { title: 'Clean', frequency: 'weekly', xpOnComplete: 20 });
+    const put = (date: string, completed: boolean) =>
+      client.request<{ completion: { periodKey: string; xpEarned: number } | null }>(
+        'PUT',
+        `/api/habits/${id}/completions/${date}`,
+        { completed },
+      );
+    // The first two keep the habit and settings (a Sunday week start: the 14th's week holds the 17th).
+    expect((await put('2026-06-14', true)).body.completion).toMatchObject({ xpEarned: 20 });
+    expect((await put('2026-06-14', false)).body.completion).toBeNull();
+    expect((await client.patch(`/api/habits/${id}`, { xpOnComplete: 45 })).status).toBe(200);
+    expect((await put('2026-06-14', true)).body.completion).toMatchObject({
+      xpEarned: 45,
+      periodKey: '2026-W25',
+    });
+    expect((await put('2026-06-14', false)).status).toBe(200);
+    // A Monday week start moves Sunday the 14th into the week before.
+    expect((await client.patch('/api/settings', { weekStart: 1 })).status).toBe(200);
+    expect((await put('2026-06-14', true)).body.completion).toMatchObject({
+      xpEarned: 45,
+      periodKey: '2026-W24',
+    });
+    // A habit deleted since is not found, whatever was kept.
+    expect((await client.request('DELETE', `/api/habits/${id}`)).status).toBe(200);
+    expect((await put('2026-06-15', true)).status).toBe(404);
+  });
+
+  it.runIf(kind === 'postgres')(
+    'takes three round trips once its inputs are kept: the session, BEGIN with the call, the events with COMMIT',
+    async () => {
+      const { client } = await signUp(server);
+      const id = await habit(client, { title: 'Stretch' });
+      const put = (completed: boolean) =>
+        client.request('PUT', `/api/habits/${id}/completions/${TODAY}`, { completed });
+      // Every message a pooled connection sends (the prepared session lookup as its text).
+      const spy = vi.spyOn(pg.Client.prototype, 'query');
+      const sent = (): string[] =>
+        spy.mock.calls.map(([first]) =>
+          typeof first === 'string' ? first : String((first as { text?: string }).text),
+        );
+      try {
+        // The first one keeps the inputs; the others are each one call after the session check.
+        expect((await put(true)).status).toBe(200);
+        for (const completed of [false, true, false]) {
+          spy.mockClear();
+          expect((await put(completed)).status).toBe(200);
+          expect(sent()).toHaveLength(3);
+          expect(sent()[1]).toMatch(/^begin;\nselect hq_set_completion\(/);
+          expect(sent()[2]).toMatch(/^select pg_notify\(.*;\ncommit$/s);
+        }
+      } finally {
+        spy.mockRestore();
+      }
+    },
+  );
 
   it('answers the progress a fresh read gives, around skips, vacations and undos', async () => {
     const { client } = await signUp(server);

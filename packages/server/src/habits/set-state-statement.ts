@@ -1,13 +1,12 @@
 /**
- * The SQL of the completion set-state path (set-completion.ts), in two round trips inside its
- * transaction (docs/performance.md, "Server paths"):
- *
- * 1. `lockForCompletion`: the user's lock, then the habit and the settings read after it
- *    (the migration's plpgsql function hq_lock_for_completion).
- * 2. `writeCompletion`: one data-modifying statement (the migration's plpgsql function
- *    hq_write_completion, whose plan PostgreSQL keeps per connection) that adds or removes the
- *    completion of the period, writes its ledger entry, moves the cached sums, removes a skip of
- *    the completed period, and reads what the answer and the achievements are derived from.
+ * The SQL of the completion set-state path (set-completion.ts): one call of the migrations'
+ * plpgsql function hq_set_completion, sent as text in one message with BEGIN
+ * (DatabaseHandle.stepTransaction; docs/performance.md, "Server paths"). It takes the user's lock;
+ * when the data revision is the one the caller computed its write from, it runs hq_write_completion
+ * (whose plan PostgreSQL keeps per connection): one data-modifying statement that adds or removes
+ * the completion of the period, writes its ledger entry, moves the cached sums, removes a skip of
+ * the completed period, and reads what the answer and the achievements are derived from. When the
+ * revision moved, it writes nothing and answers the habit and settings read after the lock.
  *
  * Every rule (period keys, eligibility, streaks, achievements) stays in core: the SQL only moves
  * rows. All sub-statements of a WITH see one snapshot, taken before any of them ran, so the reads
@@ -15,13 +14,12 @@
  * (the removed completion and skips are left out, the added completion is appended by the caller).
  */
 import type { LocalDate } from '@habitquest/core/dates';
-import { sql } from 'drizzle-orm';
-import type { Tx } from '../db/client';
+import { callExpression } from '../db/sql-text';
 import type { categories, completions, habits } from '../db/schema';
 import type { Balances } from '../progress/ledger';
 import type { RestRow } from '../rest/load-rest';
 
-type HabitRow = typeof habits.$inferSelect;
+export type HabitRow = typeof habits.$inferSelect;
 type CompletionRow = typeof completions.$inferSelect;
 type CategoryRow = Pick<
   typeof categories.$inferSelect,
@@ -74,23 +72,120 @@ function completionFromJson(row: JsonRow): CompletionRow {
   };
 }
 
+/** The write a set-state asks for; computed from the habit and settings (set-completion.ts). */
+export type WriteParams = {
+  date: LocalDate;
+  periodKey: string;
+  completed: boolean;
+  xpEarned: number;
+  pointsEarned: number;
+  completedAt: Date;
+  /** The period holding `date`: a skip in it goes when the completion is added. */
+  period: { start: LocalDate; end: LocalDate };
+  today: LocalDate;
+  recentDays: number;
+  /** The period keys of the date for every frequency (achievements/unlock.ts). */
+  dayKeys: readonly string[];
+  month: { first: LocalDate; last: LocalDate };
+  categoryId: string | null;
+  countCap: number;
+};
+
 /**
- * Locks the user (as lockUser, whose row it creates if missing) and reads the habit, if it is the
- * user's, and the stored settings document, all after the lock was granted: one round trip.
+ * What hq_set_completion answered: 'stale' when the revision was not the expected one (nothing
+ * was written; the habit, if it is the user's, and the settings as read after the lock), else
+ * 'written' with the revision after the write.
  */
-export async function lockForCompletion(
-  tx: Tx,
+export type SetStateAnswer =
+  /** The request's Idempotency-Key was taken already: nothing was done. */
+  | { kind: 'key-taken' }
+  | {
+      kind: 'stale';
+      revision: number;
+      before: Balances;
+      habit: HabitRow | null;
+      storedSettings: unknown;
+    }
+  | { kind: 'written'; revision: number; before: Balances; written: WriteResult };
+
+/**
+ * The call of hq_set_completion as SQL text (db/sql-text.ts), to go in one message with BEGIN.
+ * With `expected` null, or a revision that has moved, it only locks and reads; `params` is then
+ * not used (null is passed for each). With `claim` (an insert of the request's Idempotency-Key
+ * that returns a row when it claimed, http/idempotency.ts), the call runs only if the key was
+ * claimed; else the answer is null.
+ */
+export function setStateCall(
   userId: string,
   habitId: string,
-): Promise<{ before: Balances; habit: HabitRow | null; storedSettings: unknown }> {
-  const locked = firstJson(
-    await tx.execute(sql`select hq_lock_for_completion(${userId}, ${habitId}::uuid) as result`),
-  ) as { xp: number; points: number; habit: JsonRow | null; settings: unknown };
-  return {
-    before: { xp: locked.xp, points: locked.points },
-    habit: locked.habit === null ? null : habitFromJson(locked.habit),
-    storedSettings: locked.settings,
+  expected: number | null,
+  params: WriteParams | null,
+  claim?: string,
+): string {
+  const call = functionCall(userId, habitId, expected, params);
+  if (claim === undefined) return `select ${call} as result`;
+  return `with claim as (${claim}) select case when exists (select 1 from claim) then ${call} end as result`;
+}
+
+function functionCall(
+  userId: string,
+  habitId: string,
+  expected: number | null,
+  params: WriteParams | null,
+): string {
+  // Period keys hold digits, '-' and 'W' only, so the array literal needs no escaping.
+  if (params && !params.dayKeys.every((key) => /^[0-9W-]+$/.test(key)))
+    throw new Error(`unexpected period keys: ${params.dayKeys.join(' ')}`);
+  const p = params;
+  return callExpression('hq_set_completion', [
+    [p ? expected : null, 'bigint'],
+    [userId, 'text'],
+    [habitId, 'uuid'],
+    [p?.date ?? null, 'date'],
+    [p?.periodKey ?? null, 'text'],
+    [p?.completed ?? null, 'boolean'],
+    [p?.xpEarned ?? null, 'integer'],
+    [p?.pointsEarned ?? null, 'integer'],
+    [p?.completedAt.toISOString() ?? null, 'timestamptz'],
+    [new Date().toISOString(), 'timestamptz'],
+    [p?.period.start ?? null, 'date'],
+    [p?.period.end ?? null, 'date'],
+    [p?.today ?? null, 'date'],
+    [p?.recentDays ?? null, 'integer'],
+    [p ? `{${p.dayKeys.join(',')}}` : null, 'text[]'],
+    [p?.month.first ?? null, 'date'],
+    [p?.month.last ?? null, 'date'],
+    [p?.categoryId ?? null, 'uuid'],
+    [p?.countCap ?? null, 'integer'],
+  ]);
+}
+
+/** Reads hq_set_completion's answer from the rows of its call. */
+export function setStateAnswer(rows: readonly Record<string, unknown>[]): SetStateAnswer {
+  const [row] = rows;
+  if (row?.result === null) return { kind: 'key-taken' };
+  const answer = firstJson({ rows }) as {
+    stale: boolean;
+    revision: number | string;
+    xp: number;
+    points: number;
+    habit?: JsonRow | null;
+    settings?: unknown;
+    written?: WrittenJson;
   };
+  // A bigint arrives as a number inside json.
+  const revision = Number(answer.revision);
+  const before = { xp: answer.xp, points: answer.points };
+  if (answer.stale)
+    return {
+      kind: 'stale',
+      revision,
+      before,
+      habit: answer.habit ? habitFromJson(answer.habit) : null,
+      storedSettings: answer.settings ?? null,
+    };
+  if (!answer.written) throw new Error('set-state call wrote nothing');
+  return { kind: 'written', revision, before, written: writeResultFrom(answer.written) };
 }
 
 export type WriteResult = {
@@ -120,57 +215,18 @@ export type WriteResult = {
   } | null;
 };
 
-/** One statement: the change, its ledger entry, the sums, and the reads after it. */
-export async function writeCompletion(
-  tx: Tx,
-  options: {
-    userId: string;
-    habitId: string;
-    date: LocalDate;
-    periodKey: string;
-    completed: boolean;
-    xpEarned: number;
-    pointsEarned: number;
-    completedAt: Date;
-    /** The period holding `date`: a skip in it goes when the completion is added. */
-    period: { start: LocalDate; end: LocalDate };
-    today: LocalDate;
-    recentDays: number;
-    /** The period keys of the date for every frequency (achievements/unlock.ts). */
-    dayKeys: readonly string[];
-    month: { first: LocalDate; last: LocalDate };
-    categoryId: string | null;
-    countCap: number;
-  },
-): Promise<WriteResult> {
-  // The statement is the migration's hq_write_completion (its plan is kept per connection).
-  // Period keys hold digits, '-' and 'W' only, so the array literal needs no escaping.
-  if (!options.dayKeys.every((key) => /^[0-9W-]+$/.test(key)))
-    throw new Error(`unexpected period keys: ${options.dayKeys.join(' ')}`);
-  const dayKeys = `{${options.dayKeys.join(',')}}`;
-  const result = await tx.execute(sql`select hq_write_completion(
-    ${options.userId}, ${options.habitId}::uuid, ${options.date}::date, ${options.periodKey},
-    ${options.completed}::boolean, ${options.xpEarned}::integer, ${options.pointsEarned}::integer,
-    ${options.completedAt.toISOString()}::timestamptz, ${new Date().toISOString()}::timestamptz,
-    ${options.period.start}::date, ${options.period.end}::date, ${options.today}::date,
-    ${options.recentDays}::integer, ${dayKeys}::text[], ${options.month.first}::date,
-    ${options.month.last}::date, ${options.categoryId}::uuid, ${options.countCap}::integer
-  ) as result`);
-  const written = firstJson(result) as {
-    inserted: JsonRow | null;
-    existing: JsonRow | null;
-    after: Balances | null;
-    days: LocalDate[];
-    rest: RestRow[];
-    habits: JsonRow[];
-    facts: {
-      completions: number;
-      dayCompletions: CompletionFactsRow[];
-      category: CategoryRow | null;
-      monthCompletions: CompletionFactsRow[];
-      unlocked: string[];
-    } | null;
-  };
+/** The write's part of the answer, as hq_write_completion builds it. */
+type WrittenJson = {
+  inserted: JsonRow | null;
+  existing: JsonRow | null;
+  after: Balances | null;
+  days: LocalDate[];
+  rest: RestRow[];
+  habits: JsonRow[];
+  facts: WriteResult['facts'];
+};
+
+function writeResultFrom(written: WrittenJson): WriteResult {
   return {
     ...written,
     inserted: written.inserted === null ? null : completionFromJson(written.inserted),

@@ -1,9 +1,16 @@
 import { DEFAULT_MESSAGES } from '@habitquest/contracts/errors';
 import { MAX_ENTRY_AGE_DAYS } from '@habitquest/core/offline-queue';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userIdOf, type ErrorBody } from '../../test/rewards-support';
 import { idempotencyKeys } from '../db/schema';
-import { DATABASE_KINDS, signUp, startTestServer, type TestServer } from '../../test/harness';
+import {
+  DATABASE_KINDS,
+  signUp,
+  startTestServer,
+  type TestClient,
+  type TestServer,
+} from '../../test/harness';
 import { IDEMPOTENCY_TTL_MS } from './idempotency';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -144,6 +151,131 @@ describe.each(DATABASE_KINDS)('an Idempotency-Key reused for another request on 
     expect((await client.get<unknown[]>('/api/habits')).body).toHaveLength(1);
   });
 });
+
+describe.each(DATABASE_KINDS)(
+  'an Idempotency-Key of the completion set-state, claimed in its transaction, on %s',
+  (kind) => {
+    let server: TestServer;
+
+    beforeAll(async () => {
+      server = await startTestServer(kind);
+    });
+    afterAll(async () => {
+      await server.stop();
+    });
+
+    const today = () => new Date().toISOString().slice(0, 10);
+    const xpOf = async (client: TestClient) =>
+      (await client.get<{ progress: { xp: number } }>('/api/me')).body.progress.xp;
+
+    it('applies once and replays the first answer, also to requests sent at the same moment', async () => {
+      const { client } = await signUp(server);
+      const habit = await client.post<{ id: string }>('/api/habits', { title: 'Walk' });
+      const path = `/api/habits/${habit.body.id}/completions/${today()}`;
+      const key = { 'idempotency-key': 'tick-1' };
+      const first = await client.request('PUT', path, { completed: true }, key);
+      expect(first.status).toBe(200);
+      expect(first.headers.get('idempotent-replayed')).toBeNull();
+      const again = await client.request('PUT', path, { completed: true }, key);
+      expect(again.status).toBe(200);
+      expect(again.headers.get('idempotent-replayed')).toBe('true');
+      expect(again.body).toEqual(first.body);
+      expect(await xpOf(client)).toBe(10);
+
+      // An undo and a redo with fresh keys sent together with a repeat of the first: the repeat
+      // changes nothing.
+      const parallel = await Promise.all([
+        client.request('PUT', path, { completed: false }, { 'idempotency-key': 'tick-2' }),
+        ...Array.from({ length: 6 }, () =>
+          client.request('PUT', path, { completed: false }, { 'idempotency-key': 'tick-3' }),
+        ),
+      ]);
+      expect(parallel.map((answer) => answer.status)).toEqual(Array(7).fill(200));
+      const repeats = parallel.slice(1);
+      expect(
+        repeats.filter((answer) => answer.headers.get('idempotent-replayed') === null),
+      ).toHaveLength(1);
+      for (const answer of repeats) expect(answer.body).toEqual(repeats[0]?.body);
+      expect(await xpOf(client)).toBe(0);
+      const ledger = await server.database.db
+        .select()
+        .from(idempotencyKeys)
+        .where(eq(idempotencyKeys.userId, await userIdOf(client)));
+      expect(ledger.map((row) => [row.key, row.status]).sort()).toEqual([
+        ['tick-1', 200],
+        ['tick-2', 200],
+        ['tick-3', 200],
+      ]);
+    });
+
+    it('remembers a refusal, refuses the key for another body, and answers 409 for one in flight', async () => {
+      const { client } = await signUp(server);
+      const habit = await client.post<{ id: string }>('/api/habits', { title: 'Read' });
+      const future = new Date(Date.now() + 10 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+      const later = `/api/habits/${habit.body.id}/completions/${future}`;
+      const refused = await client.request<ErrorBody>(
+        'PUT',
+        later,
+        { completed: true },
+        {
+          'idempotency-key': 'too-early',
+        },
+      );
+      expect(refused.status).toBe(400);
+      const again = await client.request(
+        'PUT',
+        later,
+        { completed: true },
+        {
+          'idempotency-key': 'too-early',
+        },
+      );
+      expect(again.status).toBe(400);
+      expect(again.headers.get('idempotent-replayed')).toBe('true');
+      expect(again.body).toEqual(refused.body);
+
+      const path = `/api/habits/${habit.body.id}/completions/${today()}`;
+      const key = { 'idempotency-key': 'set-once' };
+      expect((await client.request('PUT', path, { completed: true }, key)).status).toBe(200);
+      const otherBody = await client.request<ErrorBody>('PUT', path, { completed: false }, key);
+      expect(otherBody.status).toBe(422);
+      expect(otherBody.body.error.code).toBe('IDEMPOTENCY_KEY_REUSED');
+      expect(await xpOf(client)).toBe(10);
+
+      // A claim another instance made the older way, before running its handler.
+      await server.database.db.insert(idempotencyKeys).values({
+        userId: await userIdOf(client),
+        key: 'in-flight',
+        method: 'PUT',
+        path,
+        requestHash: null,
+        status: 0,
+        body: null,
+      });
+      const inFlight = await client.request<ErrorBody>(
+        'PUT',
+        path,
+        { completed: false },
+        {
+          'idempotency-key': 'in-flight',
+        },
+      );
+      expect(inFlight.status).toBe(409);
+      expect(await xpOf(client)).toBe(10);
+      // Another user's key of the same name is theirs.
+      const other = await signUp(server);
+      const theirs = await other.client.post<{ id: string }>('/api/habits', { title: 'Mine' });
+      const answer = await other.client.request(
+        'PUT',
+        `/api/habits/${theirs.body.id}/completions/${today()}`,
+        { completed: true },
+        key,
+      );
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('idempotent-replayed')).toBeNull();
+    });
+  },
+);
 
 describe.each(DATABASE_KINDS)('Idempotency-Key retention on %s', (kind) => {
   it('keeps a key longer than the offline queue keeps an entry, then forgets it', async () => {

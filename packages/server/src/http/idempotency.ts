@@ -8,6 +8,13 @@
  * rather than answered with the first request's result, which would tell the client that a change
  * it never made was applied. JSON bodies are compared by value (key order and spacing do not
  * matter); other bodies byte for byte.
+ *
+ * A route may claim and store its key in its own transaction instead (`claimedByRoute`; the
+ * completion set-state does, habits/set-completion.ts): the claim is written with the change and
+ * the answer before the commit, in the same round trips. A concurrent request with the same key
+ * then waits for that commit and replays its answer, and a change that fails leaves no claim
+ * behind, so a retry runs it again. Such a route answers a key already taken with
+ * `answerForTakenKey`, as this middleware does.
  */
 import { createHash } from 'node:crypto';
 import { apiErrorBody, ERROR_MESSAGES } from '@habitquest/contracts/errors';
@@ -17,6 +24,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env';
 import type { Database } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
+import { literal } from '../db/sql-text';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /**
@@ -57,7 +65,63 @@ async function hashRequest(c: Context<AppEnv>): Promise<string> {
     .digest('hex');
 }
 
-export function idempotency(db: Database, now: () => Date): MiddlewareHandler<AppEnv> {
+/** A key to claim in the route's own transaction (the row this middleware would write). */
+export type KeyClaim = {
+  userId: string;
+  key: string;
+  method: string;
+  path: string;
+  requestHash: string;
+};
+
+/** The insert of a claim, as SQL text (db/sql-text.ts); it returns a row only when it claimed. */
+export function claimText(claim: KeyClaim): string {
+  return `insert into idempotency_keys (user_id, key, method, path, request_hash, status, body) values (${literal(claim.userId)}, ${literal(claim.key)}, ${literal(claim.method)}, ${literal(claim.path)}, ${literal(claim.requestHash)}, ${String(IN_PROGRESS)}, null) on conflict do nothing returning key`;
+}
+
+/** Stores the answer of a claimed key, as SQL text, to be sent before the claim's commit. */
+export function storeAnswerText(claim: KeyClaim, status: number, body: unknown): string {
+  return `update idempotency_keys set status = ${literal(status)}, body = ${literal(JSON.stringify(body))}::jsonb where user_id = ${literal(claim.userId)} and key = ${literal(claim.key)}`;
+}
+
+/**
+ * The answer to a request whose key is already taken: the first answer again, 422 when the key
+ * named another request, or 409 while the first is still in progress.
+ */
+export async function answerForTakenKey(
+  c: Context<AppEnv>,
+  db: Database,
+  claim: KeyClaim,
+): Promise<Response> {
+  const [first] = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, claim.userId), eq(idempotencyKeys.key, claim.key)));
+  const isSameRequest =
+    first === undefined ||
+    (first.method === claim.method &&
+      first.path === claim.path &&
+      // Keys stored before hashes were recorded are compared by method and path alone.
+      (first.requestHash === null || first.requestHash === claim.requestHash));
+  if (!isSameRequest) {
+    return c.json(apiErrorBody('IDEMPOTENCY_KEY_REUSED', ERROR_MESSAGES.idempotencyKeyReused), 422);
+  }
+  // Gone since the claim failed: the first attempt failed and was forgotten; retry.
+  if (first === undefined || first.status === IN_PROGRESS) {
+    return c.json(apiErrorBody('IDEMPOTENCY_IN_PROGRESS'), 409);
+  }
+  c.header('Idempotent-Replayed', 'true');
+  return c.json(first.body as object, first.status as 200);
+}
+
+export function idempotency(
+  db: Database,
+  now: () => Date,
+  options: {
+    /** Requests whose route claims and stores the key in its own transaction (see above). */
+    claimedByRoute?: (c: Context<AppEnv>) => boolean;
+  } = {},
+): MiddlewareHandler<AppEnv> {
   let lastPurge = 0;
   return async (c, next) => {
     const key = c.req.header('idempotency-key');
@@ -80,54 +144,46 @@ export function idempotency(db: Database, now: () => Date): MiddlewareHandler<Ap
         .where(lt(idempotencyKeys.createdAt, new Date(time.getTime() - IDEMPOTENCY_TTL_MS)));
     }
     const requestHash = await hashRequest(c);
+    const claim: KeyClaim = { userId, key, method: c.req.method, path: c.req.path, requestHash };
+    if (options.claimedByRoute?.(c) === true) {
+      c.set('keyClaim', claim);
+      await next();
+      // The route stored its answer with its change, or answered a taken key, and said so by
+      // clearing keyClaim. A refusal (4xx) raised before or inside its transaction, which then
+      // rolled back, is remembered here, as every route's refusals are.
+      if (c.get('keyClaim') === undefined || c.res.status < 400 || c.res.status >= 500) return;
+      await db
+        .insert(idempotencyKeys)
+        .values({ ...claim, status: c.res.status, body: await answerBody(c) })
+        .onConflictDoNothing();
+      return;
+    }
     const where = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
     const claimed = await db
       .insert(idempotencyKeys)
-      .values({
-        userId,
-        key,
-        method: c.req.method,
-        path: c.req.path,
-        requestHash,
-        status: IN_PROGRESS,
-        body: null,
-      })
+      .values({ ...claim, status: IN_PROGRESS, body: null })
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key });
-    if (claimed.length === 0) {
-      const [first] = await db.select().from(idempotencyKeys).where(where);
-      const isSameRequest =
-        first === undefined ||
-        (first.method === c.req.method &&
-          first.path === c.req.path &&
-          // Keys stored before hashes were recorded are compared by method and path alone.
-          (first.requestHash === null || first.requestHash === requestHash));
-      if (!isSameRequest) {
-        return c.json(
-          apiErrorBody('IDEMPOTENCY_KEY_REUSED', ERROR_MESSAGES.idempotencyKeyReused),
-          422,
-        );
-      }
-      // Gone since the claim failed: the first attempt failed and was forgotten; retry.
-      if (first === undefined || first.status === IN_PROGRESS) {
-        return c.json(apiErrorBody('IDEMPOTENCY_IN_PROGRESS'), 409);
-      }
-      c.header('Idempotent-Replayed', 'true');
-      return c.json(first.body as object, first.status as 200);
-    }
+    if (claimed.length === 0) return answerForTakenKey(c, db, claim);
     await next();
     // A server failure is not an answer to remember: the client may retry with the same key.
     if (c.res.status >= 500) {
       await db.delete(idempotencyKeys).where(where);
       return;
     }
-    const text = await c.res.clone().text();
-    let body: unknown;
-    try {
-      body = text ? JSON.parse(text) : null;
-    } catch {
-      body = null;
-    }
-    await db.update(idempotencyKeys).set({ status: c.res.status, body }).where(where);
+    await db
+      .update(idempotencyKeys)
+      .set({ status: c.res.status, body: await answerBody(c) })
+      .where(where);
   };
+}
+
+/** The answer's JSON, as stored for a replay (null when it has none). */
+async function answerBody(c: Context<AppEnv>): Promise<unknown> {
+  const text = await c.res.clone().text();
+  try {
+    return text ? (JSON.parse(text) as unknown) : null;
+  } catch {
+    return null;
+  }
 }

@@ -75,3 +75,12 @@ export function serve<const R extends Route>(
     return jsonAnswer(c, JSON.stringify(result), route.status ?? 200);
   });
 }
+
+/** A route's path as a pattern matching its requests' paths (`:param` matches one segment). */
+export function routePattern(path: string): RegExp {
+  const escaped = path
+    .split(/:\w+/)
+    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('[^/]+');
+  return new RegExp(`^${escaped}$`);
+}

@@ -12,6 +12,7 @@ import type { EventName } from '@habitquest/contracts/event-map';
 import type { RealtimeEvent } from '@habitquest/contracts/events';
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../db/client';
+import { literal } from '../db/sql-text';
 import type { Logger } from '../logger';
 import { currentOrigin } from './origin';
 
@@ -43,6 +44,13 @@ export type EventBus = {
    * events of one change go out in one statement, in the order given.
    */
   publish: (userId: string, ...events: RealtimeEvent[]) => Promise<void>;
+  /**
+   * The same events as one statement (SQL text, db/sql-text.ts) for a transaction to send with
+   * its COMMIT (DatabaseHandle.stepTransaction): PostgreSQL delivers a NOTIFY of a transaction
+   * when it commits and drops it when it rolls back, so the events go out exactly when the change
+   * is committed, without a round trip of their own.
+   */
+  notifyStatement: (userId: string, ...events: RealtimeEvent[]) => string;
   subscribe: (userId: string, listener: Listener) => () => void;
   /** The user's events after `lastId`, or null when it is too old to know (the client resyncs). */
   replaySince: (userId: string, lastId: string) => BusEvent[] | null;
@@ -133,6 +141,15 @@ export async function createEventBus(database: DatabaseHandle, logger: Logger): 
   };
 
   return {
+    notifyStatement: (userId, ...events) => {
+      if (events.length === 0) return 'select null';
+      const origin = currentOrigin();
+      const calls = events.map(
+        (event) =>
+          `pg_notify(${literal(EVENTS_CHANNEL)}, ${literal(textOf(userId, event, origin))})`,
+      );
+      return `select ${calls.join(', ')}`;
+    },
     publish: async (userId, ...events) => {
       if (events.length === 0) return;
       try {

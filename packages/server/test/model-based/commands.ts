@@ -298,15 +298,34 @@ const setCompletionCommand = command({
       { weight: 2, arbitrary: fc.constant(true) },
       { weight: 1, arbitrary: fc.constant(false) },
     ),
+    /** Sent with an Idempotency-Key, as the web app sends it (claimed in the change's transaction). */
+    keyed: fc.boolean(),
   }),
   applies: (model) => model.habits.length > 0,
   run: async (model, real, p) => {
     const habit = pickHabit(model, p.habit);
     const date = dateOf(model, habit, p.date);
     const expected = setCompletion(model, habit, date, p.completed);
-    const response = await call<Json>(real, 'PUT', `/api/habits/${habit.id}/completions/${date}`, {
-      completed: p.completed,
-    });
+    const url = `/api/habits/${habit.id}/completions/${date}`;
+    const body = { completed: p.completed };
+    const key = p.keyed ? `key-${String(keyCount++)}` : null;
+    const response = await call<Json>(
+      real,
+      'PUT',
+      url,
+      body,
+      key === null ? undefined : { 'idempotency-key': key },
+    );
+    if (key !== null) {
+      model.lastKeyed = {
+        method: 'PUT',
+        url,
+        body,
+        key,
+        status: response.status,
+        answer: response.body,
+      };
+    }
     expectOutcome(response, expected, `PUT /api/habits/:id/completions/${date}`);
     if (expected.status !== 200) return;
     const completion = response.body.completion as Json | null;
@@ -341,6 +360,26 @@ const setCompletionCommand = command({
       'the set-completion answer',
       response.body,
     );
+  },
+});
+
+/** Keys made by this process's runs: each distinct, so only a Replay repeats one. */
+let keyCount = 0;
+
+const replayKeyedCommand = command({
+  name: 'ReplayKeyed',
+  params: fc.constant(null),
+  applies: (model) => model.lastKeyed !== null,
+  run: async (model, real) => {
+    const sent = model.lastKeyed;
+    if (sent === null) return;
+    const response = await call<Json>(real, sent.method, sent.url, sent.body, {
+      'idempotency-key': sent.key,
+    });
+    // The first answer again, marked as a replay; nothing changes (the agreement check follows).
+    agree(response.status, sent.status, `replayed ${sent.method} status`);
+    agree(response.body, sent.answer, `replayed ${sent.method} answer`);
+    agree(response.headers.get('idempotent-replayed'), 'true', 'Idempotent-Replayed');
   },
 });
 
@@ -669,6 +708,7 @@ export const COMMANDS: fc.Arbitrary<fc.AsyncCommand<MUser, Real>>[] = [
   setCompletionCommand,
   setCompletionCommand,
   setCompletionCommand,
+  replayKeyedCommand,
   weekStartCommand,
   skipCommand,
   skipCommand,

@@ -81,6 +81,18 @@ export type MUser = MData & {
   snapshot: { file: unknown; data: MData } | null;
   /** Imports of valid files so far: at most 5 per user in 10 minutes, and a run is shorter. */
   imports: number;
+  /**
+   * The last change sent with an Idempotency-Key, and the server's answer to it: the same request
+   * with the same key must get that answer again, whatever happened since, and change nothing.
+   */
+  lastKeyed: {
+    method: string;
+    url: string;
+    body: unknown;
+    key: string;
+    status: number;
+    answer: unknown;
+  } | null;
 };
 
 /** What the server must answer: a status, and for refusals the error code. */
@@ -123,6 +135,7 @@ export function newUser(options: {
     vacations: [],
     snapshot: null,
     imports: 0,
+    lastKeyed: null,
   };
 }
 

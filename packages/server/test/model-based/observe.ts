@@ -36,8 +36,9 @@ export async function call<T = Json>(
   method: string,
   url: string,
   body?: unknown,
+  headers?: Record<string, string>,
 ): Promise<ApiResponse<T>> {
-  const response = await real.client.request<T>(method, url, body);
+  const response = await real.client.request<T>(method, url, body, headers);
   if (response.status >= 500) {
     throw new Error(
       `${method} ${url} answered ${response.status}: ${JSON.stringify(response.body)}`,
