@@ -66,6 +66,27 @@ async function addHabit(request: APIRequestContext, baseURL: string, title: stri
   return (await response.json()) as { id: string };
 }
 
+/**
+ * Takes the outbox's write lock in the page and keeps it until the page goes, as a long write of
+ * another entry would (lib/outbox.ts): the next change's IndexedDB write waits behind it.
+ */
+async function holdOutboxLock(page: Page): Promise<void> {
+  // A string, as the e2e project is compiled without the DOM's types.
+  await page.evaluate(`new Promise((held) => {
+    void navigator.locks.request('habitquest-outbox-write', () => {
+      held();
+      return new Promise(() => {});
+    });
+  })`);
+}
+
+type Audio = { soundEffects: boolean; effectsVolume: number; music: boolean; musicVolume: number };
+
+async function audioOnServer(request: APIRequestContext): Promise<Audio> {
+  const me = (await (await request.get('/api/me')).json()) as { settings: { audio: Audio } };
+  return me.settings.audio;
+}
+
 async function habitTitles(request: APIRequestContext): Promise<string[]> {
   const response = await request.get('/api/habits');
   const habits = (await response.json()) as { title: string }[];
@@ -397,6 +418,54 @@ test.describe('Settings dialog', () => {
     expect(await audioState(page)).toMatchObject({ unlocked: false, musicPlaying: false });
     await page.getByRole('heading', { level: 1 }).click();
     await expect.poll(async () => (await audioState(page))?.musicPlaying).toBe(true);
+  });
+
+  // docs/offline.md, "Written first": the switch and the engine change at once, so the change
+  // must be stored at once too, even while the outbox's IndexedDB write waits for its lock.
+  test('a switch flipped just before a reload is kept, though the outbox was busy', async ({
+    page,
+    account,
+  }) => {
+    await signInThroughUi(page, account);
+    const settings = new SettingsDialog(page);
+    await settings.open('Audio');
+    await holdOutboxLock(page);
+    const effects = settings.dialog.getByRole('switch', { name: /Sound effects/ });
+    await effects.click();
+    await expect(effects).toHaveAttribute('aria-checked', 'false');
+    await page.reload();
+
+    await expect.poll(() => audioOnServer(page.request)).toMatchObject({ soundEffects: false });
+    await settings.open('Audio');
+    await expect(effects).toHaveAttribute('aria-checked', 'false');
+    expect(await audioState(page)).toMatchObject({ soundEffects: false });
+  });
+
+  test('a volume moved just before the tab closes is kept, though its save was still to come', async ({
+    page,
+    context,
+    account,
+  }) => {
+    await signInThroughUi(page, account);
+    const settings = new SettingsDialog(page);
+    await settings.open('Audio');
+    await holdOutboxLock(page);
+    // The keyboard moves it by 5 % a press: 25 % to 40 %, saved 400 ms after the last press.
+    const volume = settings.dialog.getByRole('slider', { name: /Effects volume/ });
+    await volume.focus();
+    for (let press = 0; press < 3; press += 1) await page.keyboard.press('ArrowRight');
+    await expect(volume).toHaveValue('0.4');
+    await page.close();
+
+    const next = await context.newPage();
+    await next.goto('/');
+    await expect.poll(() => audioOnServer(next.request)).toMatchObject({ effectsVolume: 0.4 });
+    const reopened = new SettingsDialog(next);
+    await reopened.open('Audio');
+    await expect(reopened.dialog.getByRole('slider', { name: /Effects volume/ })).toHaveValue(
+      '0.4',
+    );
+    await expect.poll(async () => (await audioState(next))?.effectsVolume).toBeCloseTo(0.4, 5);
   });
 
   test('sounds play where the spec puts them: complete, level up, coins, hover and close', async ({

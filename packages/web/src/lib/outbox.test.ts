@@ -4,7 +4,8 @@ import {
   QUOTA_TRIM_LENGTH,
   setCompletionEntry,
 } from '@habitquest/core/offline-queue';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MemoryStorage } from '../../test/memory-storage';
 import {
   addToOutbox,
   clearOutbox,
@@ -18,6 +19,7 @@ import {
   settle,
   type OutboxEntry,
 } from './outbox';
+import { writeCopy } from './write-ahead';
 
 /**
  * The one fake here: the browser's storage refusing a write for lack of space, which no real
@@ -52,8 +54,27 @@ function entry(id: string, habitId: string, date: string, completed = true, at =
   };
 }
 
+/** This browser's localStorage (Node has none): where the write-ahead copies go. */
+let local = new MemoryStorage();
+const COPY = 'habitquest.outbox-copy:';
+
+/** The ids of the write-ahead copies held now. */
+function copyIds(): string[] {
+  return [...local.items.keys()]
+    .filter((key) => key.startsWith(COPY))
+    .map((key) => key.slice(COPY.length));
+}
+
+const ids = (queue: readonly OutboxEntry[]) => queue.map((queued) => queued.id);
+
 beforeEach(async () => {
+  local = new MemoryStorage();
+  vi.stubGlobal('localStorage', local);
   await clearOutbox();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
 });
 
 describe('the outbox', () => {
@@ -152,5 +173,141 @@ describe('the outbox', () => {
       addToOutbox(entry('k2', 'h2', '2026-11-24', true, NOW + 1), NOW + 1),
     ).rejects.toThrow(DOMException);
     expect((await readOutbox()).map((e) => e.id)).toEqual(['k1']);
+  });
+});
+
+describe('the write-ahead copy (docs/offline.md, "Written first")', () => {
+  it('is made in the task of the action, before anything is awaited, and goes once IndexedDB holds the entry', async () => {
+    const change = entry('k1', 'h1', '2026-11-24');
+    const adding = addToOutbox(change, NOW);
+    // Not awaited yet: the IndexedDB write is still to come, the copy is already there.
+    expect(copyIds()).toEqual(['k1']);
+    expect(JSON.parse(local.getItem(`${COPY}k1`) ?? '')).toMatchObject({ entry: change });
+    await adding;
+    expect(ids(await readOutbox())).toEqual(['k1']);
+    expect(copyIds()).toEqual([]);
+  });
+
+  it('brings a change whose write never ran into the outbox at load, once, in the order made', async () => {
+    await addToOutbox(entry('stored', 'h0', '2026-11-24', true, NOW + 10), NOW + 10);
+    // A tab that went (a reload, a closed tab) right after its actions: only the copies remain.
+    writeCopy(entry('c2', 'h2', '2026-11-24', true, NOW + 2));
+    writeCopy(entry('c3', 'h3', '2026-11-24', true, NOW + 2));
+    writeCopy(entry('c1', 'h1', '2026-11-24', true, NOW + 1));
+    // The storage lists c2 last now: the order made decides, not the order of the keys.
+    const c2 = local.getItem(`${COPY}c2`) ?? '';
+    local.removeItem(`${COPY}c2`);
+    local.setItem(`${COPY}c2`, c2);
+
+    await loadOutbox(NOW + 20);
+    expect(ids(await readOutbox())).toEqual(['c1', 'c2', 'c3', 'stored']);
+    expect(copyIds()).toEqual([]);
+    await loadOutbox(NOW + 20);
+    expect(ids(await readOutbox())).toEqual(['c1', 'c2', 'c3', 'stored']);
+  });
+
+  it('never doubles an entry the outbox already has, nor brings back one that has left it', async () => {
+    const change = entry('k1', 'h1', '2026-11-24');
+    await addToOutbox(change, NOW);
+    await countRetry('k1');
+    // A copy left behind: its tab went between the IndexedDB write and the copy's removal.
+    writeCopy(change);
+    await loadOutbox(NOW);
+    expect(await readOutbox()).toEqual([{ ...change, retries: 1 }]);
+    expect(copyIds()).toEqual([]);
+
+    // The same, but the entry is sent before anything loads: its copy goes with it.
+    writeCopy(change);
+    await settle({ kind: 'synced', id: 'k1', body: {} });
+    await loadOutbox(NOW);
+    expect(await readOutbox()).toEqual([]);
+    expect(copyIds()).toEqual([]);
+  });
+
+  it("takes in another tab's copy while that tab still writes it: one entry either way", async () => {
+    const change = entry('k1', 'h1', '2026-11-24');
+    writeCopy(change);
+    await loadOutbox(NOW);
+    await addToOutbox(change, NOW);
+    expect(ids(await readOutbox())).toEqual(['k1']);
+    expect(copyIds()).toEqual([]);
+  });
+
+  it("follows core's rules: the last state of a day wins, too old is dropped and told, a full queue drops nothing older", async () => {
+    writeCopy(entry('old', 'h9', '2026-11-10', true, NOW - 8 * DAY));
+    writeCopy(entry('on', 'h1', '2026-11-24', true, NOW + 1));
+    writeCopy(entry('off', 'h1', '2026-11-24', false, NOW + 2));
+    const told = vi.fn<(notice: string) => void>();
+    const off = onDropped(told);
+    await loadOutbox(NOW + 3);
+    off();
+    expect(await readOutbox()).toEqual([entry('off', 'h1', '2026-11-24', false, NOW + 2)]);
+    expect(told).toHaveBeenCalledWith(
+      '1 offline change was dropped because it was older than 7 days.',
+    );
+
+    for (let n = 1; n < MAX_QUEUE_LENGTH; n += 1)
+      await addToOutbox(entry(`k${String(n)}`, `h${String(n + 10)}`, '2026-11-24', true, NOW), NOW);
+    writeCopy(entry('waits', 'hw', '2026-11-24', true, NOW + 5));
+    await loadOutbox(NOW + 5);
+    expect(await readOutbox()).toHaveLength(MAX_QUEUE_LENGTH);
+    expect(ids(await readOutbox())).not.toContain('waits');
+    expect(copyIds()).toEqual(['waits']);
+    // Room again: the next write takes it in, where its time puts it.
+    await settle({ kind: 'synced', id: 'k1', body: {} });
+    await loadOutbox(NOW + 5);
+    expect(ids(await readOutbox()).at(-1)).toBe('waits');
+    expect(copyIds()).toEqual([]);
+  });
+
+  it('leaves no copy of a change the full queue refused', async () => {
+    for (let n = 0; n < MAX_QUEUE_LENGTH; n += 1)
+      await addToOutbox(entry(`k${String(n)}`, `h${String(n)}`, '2026-11-24', true, NOW), NOW);
+    await expect(addToOutbox(entry('extra', 'hx', '2026-11-24'), NOW)).rejects.toBeInstanceOf(
+      OutboxFullError,
+    );
+    expect(copyIds()).toEqual([]);
+    await loadOutbox(NOW);
+    expect(ids(await readOutbox())).not.toContain('extra');
+  });
+
+  it('skips a corrupt or foreign value and leaves it alone', async () => {
+    local.setItem(`${COPY}broken`, '{not json');
+    local.setItem(
+      `${COPY}other`,
+      JSON.stringify({ entry: entry('else', 'h1', '2026-11-24'), made: 1 }),
+    );
+    local.setItem(`${COPY}shape`, JSON.stringify({ entry: { id: 'shape', path: 'x' }, made: 1 }));
+    local.setItem(`${COPY}null`, 'null');
+    local.setItem('habitquest.theme', 'dark');
+    writeCopy(entry('good', 'h2', '2026-11-24'));
+    await loadOutbox(NOW);
+    expect(ids(await readOutbox())).toEqual(['good']);
+    expect(copyIds().sort()).toEqual(['broken', 'null', 'other', 'shape']);
+    expect(local.getItem('habitquest.theme')).toBe('dark');
+  });
+
+  it('without localStorage, or with it full, the outbox works as before', async () => {
+    local.isFull = true;
+    await addToOutbox(entry('k1', 'h1', '2026-11-24'), NOW);
+    local.isFull = false;
+    local.isUnavailable = true;
+    await addToOutbox(entry('k2', 'h2', '2026-11-24', true, NOW + 1), NOW + 1);
+    await loadOutbox(NOW + 1);
+    await settle({ kind: 'synced', id: 'k1', body: {} });
+    expect(ids(await readOutbox())).toEqual(['k2']);
+    await clearOutbox();
+    local.isUnavailable = false;
+    expect(local.items.size).toBe(0);
+  });
+
+  it('goes at sign-out with the queue', async () => {
+    writeCopy(entry('k1', 'h1', '2026-11-24'));
+    local.setItem('habitquest.theme', 'dark');
+    await clearOutbox();
+    expect(copyIds()).toEqual([]);
+    expect(local.getItem('habitquest.theme')).toBe('dark');
+    await loadOutbox(NOW);
+    expect(await readOutbox()).toEqual([]);
   });
 });

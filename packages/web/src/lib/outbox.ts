@@ -5,7 +5,9 @@
  * method, path, body and its Idempotency-Key (the entry's id), so sending it twice applies it once.
  * The bounds and the coalescing of repeated toggles are core's (offline-queue.ts); whatever they
  * drop is announced, never lost silently. Every tab sees the same queue: changes are written under
- * a Web Lock and announced on a BroadcastChannel.
+ * a Web Lock and announced on a BroadcastChannel. As that write may wait for the lock, each entry
+ * is first copied to localStorage in the task of the action (write-ahead.ts); every write takes
+ * in the copies the queue lacks, so a change whose tab went before its write still arrives.
  */
 import {
   enqueue,
@@ -13,9 +15,11 @@ import {
   pruneExpired,
   trimOnQuotaError,
   type DroppedEntry,
+  type QueueChange,
   type QueueEntry,
 } from '@habitquest/core/offline-queue';
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
+import { readCopies, removeAllCopies, removeCopies, writeCopy } from './write-ahead';
 
 export type OutboxEntry = QueueEntry & {
   method: 'PUT' | 'POST' | 'PATCH' | 'DELETE';
@@ -37,6 +41,8 @@ const CHANNEL = 'habitquest-outbox';
 let store: UseStore | undefined;
 let entries: readonly OutboxEntry[] = [];
 let isLoaded = false;
+/** Entries this tab is adding: their copies are theirs to store, with the full-queue refusal. */
+const adding = new Set<string>();
 const changeListeners = new Set<() => void>();
 const settleListeners = new Set<(settlement: Settlement) => void>();
 const dropListeners = new Set<(notice: string) => void>();
@@ -84,9 +90,12 @@ export function onDropped(listener: (notice: string) => void): () => void {
   };
 }
 
-/** Reads the stored queue, dropping what is older than 7 days (and saying so). */
+/**
+ * Reads the stored queue, first taking in the changes left only in write-ahead copies (a reload
+ * or a closed tab came before their write), and drops what is older than 7 days (saying so).
+ */
 export async function loadOutbox(now = Date.now()): Promise<readonly OutboxEntry[]> {
-  await update((queue) => pruneExpired(queue, now));
+  await update((queue) => pruneExpired(queue, now), now);
   return entries;
 }
 
@@ -94,13 +103,25 @@ export async function loadOutbox(now = Date.now()): Promise<readonly OutboxEntry
  * Adds a change; a change of the same habit and date replaces the queued one. Refuses (throws
  * OutboxFullError) when the queue already holds its maximum and nothing could be coalesced, so a
  * full queue stops the next change with a message instead of dropping an older one.
+ *
+ * The copy is made before anything is awaited: from then on a reload cannot lose the change.
  */
 export async function addToOutbox(entry: OutboxEntry, now = Date.now()): Promise<void> {
-  await update((queue) => {
-    const change = enqueue(queue, entry, now);
-    if (change.dropped.some((drop) => drop.reason === 'overflow')) throw new OutboxFullError();
-    return change;
-  });
+  writeCopy(entry);
+  adding.add(entry.id);
+  try {
+    await update((queue) => {
+      const change = enqueue(queue, entry, now);
+      if (change.dropped.some((drop) => drop.reason === 'overflow')) throw new OutboxFullError();
+      return change;
+    }, now);
+  } catch (error) {
+    // Not stored, and the user is told: the change must not come back from its copy either.
+    removeCopies([entry.id]);
+    throw error;
+  } finally {
+    adding.delete(entry.id);
+  }
 }
 
 /** Removes a settled entry and tells every tab how it ended. */
@@ -125,6 +146,7 @@ export async function countRetry(id: string): Promise<void> {
 
 /** Forgets every queued change (sign-out: the next person on this device must not send them). */
 export async function clearOutbox(): Promise<void> {
+  removeAllCopies();
   await withWriteLock(async () => {
     await del(QUEUE_KEY, outboxStore());
   });
@@ -145,32 +167,69 @@ export class OutboxFullError extends Error {
 }
 
 async function update(
-  change: (queue: readonly OutboxEntry[]) => {
-    queue: OutboxEntry[];
-    dropped: DroppedEntry<OutboxEntry>[];
-  },
+  change: (queue: readonly OutboxEntry[]) => QueueChange<OutboxEntry>,
+  now = Date.now(),
 ): Promise<void> {
   const dropped = await withWriteLock(async () => {
     const stored = (await get<OutboxEntry[]>(QUEUE_KEY, outboxStore())) ?? [];
-    const next = change(stored);
-    try {
-      await set(QUEUE_KEY, next.queue, outboxStore());
-      entries = next.queue;
-      return next.dropped;
-    } catch (error) {
-      if (!isQuotaError(error)) throw error;
-      // Storage is full: keep the newest 50 (docs/offline.md) and say what went.
-      const trimmed = trimOnQuotaError(next.queue);
-      await set(QUEUE_KEY, trimmed.queue, outboxStore());
-      entries = trimmed.queue;
-      return [...next.dropped, ...trimmed.dropped];
-    }
+    const copies = readCopies().filter((copy) => !adding.has(copy.id));
+    const taken = withCopies(stored, copies, now);
+    const next = change(taken.queue);
+    const written = await write(next.queue);
+    // IndexedDB now holds what those copies held, or core's rules dropped it (and it is told); a
+    // copy left behind of an entry that has since left the queue must not bring it back.
+    const done = [...stored, ...next.queue].map((entry) => entry.id);
+    removeCopies(new Set([...taken.ids, ...done]));
+    return [...taken.dropped, ...next.dropped, ...written.dropped];
   });
   isLoaded = true;
   notifyChanged();
   announce({ type: 'changed' });
   const notice = droppedNotice(dropped);
   if (notice) for (const listener of [...dropListeners]) listener(notice);
+}
+
+/** Stores the queue; on a quota error keeps the newest 50 (docs/offline.md) and says what went. */
+async function write(queue: OutboxEntry[]): Promise<{ dropped: DroppedEntry<OutboxEntry>[] }> {
+  try {
+    await set(QUEUE_KEY, queue, outboxStore());
+    entries = queue;
+    return { dropped: [] };
+  } catch (error) {
+    if (!isQuotaError(error)) throw error;
+    const trimmed = trimOnQuotaError(queue);
+    await set(QUEUE_KEY, trimmed.queue, outboxStore());
+    entries = trimmed.queue;
+    return trimmed;
+  }
+}
+
+/**
+ * The queue with the changes only their write-ahead copies hold, each taken in once (an entry
+ * already queued stays as it is), in the order made, under core's rules like any other change:
+ * but a full queue drops no older change for one, which waits in its copy for room instead.
+ * `ids`: the copies dealt with.
+ */
+function withCopies(
+  queue: readonly OutboxEntry[],
+  copies: readonly OutboxEntry[],
+  now: number,
+): QueueChange<OutboxEntry> & { ids: string[] } {
+  const taken: QueueChange<OutboxEntry> & { ids: string[] } = {
+    queue: [...queue],
+    dropped: [],
+    ids: [],
+  };
+  for (const copy of copies) {
+    if (!taken.queue.some((queued) => queued.id === copy.id)) {
+      const next = enqueue(taken.queue, copy, now);
+      if (next.dropped.some((drop) => drop.reason === 'overflow')) continue;
+      taken.queue = next.queue;
+      taken.dropped.push(...next.dropped);
+    }
+    taken.ids.push(copy.id);
+  }
+  return taken;
 }
 
 /** The queue as stored now (another tab may have changed it since the last read). */

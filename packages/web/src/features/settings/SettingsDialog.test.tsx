@@ -56,6 +56,8 @@ afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
   localStorage.clear();
+  // Back to the prototype's visibilityState, should a test have set its own (setVisibility).
+  Reflect.deleteProperty(document, 'visibilityState');
   FakeXhr.sent = [];
   FakeFileReader.current = null;
 });
@@ -77,6 +79,23 @@ function renderDialog(tab: SettingsTab, settings: Settings = DEFAULT_SETTINGS) {
 type Inside = ReturnType<typeof renderDialog>['inside'];
 
 const patches = () => calls.filter((call) => call.method === 'PATCH').map((call) => call.body);
+
+/** The bodies of the outbox's write-ahead copies in localStorage (lib/write-ahead.ts). */
+function copiedBodies(): unknown[] {
+  const bodies: unknown[] = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i) ?? '';
+    if (!key.startsWith('habitquest.outbox-copy:')) continue;
+    const copy = JSON.parse(localStorage.getItem(key) ?? '') as { entry: { body: unknown } };
+    bodies.push(copy.entry.body);
+  }
+  return bodies;
+}
+
+function setVisibility(state: DocumentVisibilityState): void {
+  Object.defineProperty(document, 'visibilityState', { value: state, configurable: true });
+  document.dispatchEvent(new Event('visibilitychange'));
+}
 
 const progressOf = (loaded: number, total: number) =>
   new ProgressEvent('progress', { lengthComputable: true, loaded, total });
@@ -220,6 +239,43 @@ describe('Settings dialog', () => {
     expect(patches().at(-1)).toEqual({ audio: { music: true } });
     expect(configure).toHaveBeenLastCalledWith(expect.objectContaining({ music: true }));
     configure.mockRestore();
+  });
+
+  it('audio: a volume still waiting is stored the moment the page is left or hidden', async () => {
+    vi.useFakeTimers();
+    const { inside } = renderDialog('audio');
+    fireEvent.change(inside.getByRole('slider', { name: /Effects volume/ }), {
+      target: { value: '0.7' },
+    });
+    expect(copiedBodies()).toEqual([]);
+    // A reload or a closed tab: the outbox's copy is written before the event returns.
+    window.dispatchEvent(new Event('pagehide'));
+    expect(copiedBodies()).toEqual([{ audio: { effectsVolume: 0.7 } }]);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(10);
+    });
+    expect(patches()).toEqual([{ audio: { effectsVolume: 0.7 } }]);
+
+    fireEvent.change(inside.getByRole('slider', { name: /Effects volume/ }), {
+      target: { value: '0.4' },
+    });
+    setVisibility('visible');
+    expect(patches()).toHaveLength(1);
+    // Hidden (a phone's app switcher, a minimised window): the page may never come back.
+    setVisibility('hidden');
+    expect(copiedBodies()).toContainEqual({ audio: { effectsVolume: 0.4 } });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(10);
+    });
+    expect(patches()).toEqual([
+      { audio: { effectsVolume: 0.7 } },
+      { audio: { effectsVolume: 0.4 } },
+    ]);
+    // Saved once: the timer the move started sends nothing more.
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(500);
+    });
+    expect(patches()).toHaveLength(2);
   });
 
   it('appearance: the theme and the eight accents, the chosen one checked, a click saves', async () => {
@@ -663,5 +719,19 @@ describe('Settings dialog', () => {
       isPaused: true,
     });
     expect(panel.getByText(remindersCopy.service.stopped)).toBeTruthy();
+  });
+
+  it('notifications: closing the dialog saves the streak protection still waiting', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.stubGlobal('isSecureContext', true);
+    vi.stubGlobal('Notification', { permission: 'granted', requestPermission: vi.fn() });
+    const { inside } = renderDialog('notifications');
+    fireEvent.change(inside.getByRole('slider', { name: /Streak protection/ }), {
+      target: { value: '5' },
+    });
+    cleanup();
+    expect(copiedBodies()).toEqual([{ reminders: { streakRiskHours: 5 } }]);
+    await act(() => vi.advanceTimersByTimeAsync(10));
+    expect(patches()).toEqual([{ reminders: { streakRiskHours: 5 } }]);
   });
 });

@@ -1,52 +1,33 @@
 import type { AudioSettings } from '@habitquest/contracts/settings';
 import { Volume2 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { audioEngine, playSound } from '../../audio/engine';
 import { settingsDialogCopy as copy } from '../dialog-copy';
 import { useUpdateSettings } from '../mutations';
+import { useSaveLater } from '../use-save-later';
 import { Section, Switch, VolumeSlider } from './parts';
-
-/** A slider sends many values a second: the server gets the last one after a pause. */
-const SAVE_AFTER_MS = 400;
 
 /** Sound effects and background music, each with its volume (docs/product.md; defaults docs/decisions.md). */
 export function AudioPanel({ audio }: { audio: AudioSettings }) {
   const update = useUpdateSettings();
   const [draft, setDraft] = useState(audio);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const pending = useRef<Partial<AudioSettings>>({});
+  const saves = useSaveLater((changes: Partial<AudioSettings>) => {
+    update.mutate({ audio: changes });
+  });
 
   // Another device (or the rollback of a refused save) changed the settings: show them.
   useEffect(() => {
-    if (timer.current === null) setDraft(audio);
-  }, [audio]);
-  useEffect(
-    () => () => {
-      if (timer.current !== null) {
-        clearTimeout(timer.current);
-        update.mutate({ audio: pending.current });
-      }
-    },
-    // Flush a pending save once, when the dialog closes.
-    [],
-  );
+    if (!saves.isWaiting()) setDraft(audio);
+  }, [audio, saves]);
 
   const change = (patch: Partial<AudioSettings>, { debounce }: { debounce: boolean }): void => {
     const next = { ...draft, ...patch };
     setDraft(next);
     // The engine hears it at once; the server a moment later.
     audioEngine.configure(next);
-    pending.current = { ...pending.current, ...patch };
-    if (timer.current !== null) clearTimeout(timer.current);
-    const save = (): void => {
-      timer.current = null;
-      const body = pending.current;
-      pending.current = {};
-      update.mutate({ audio: body });
-    };
-    if (debounce) timer.current = setTimeout(save, SAVE_AFTER_MS);
-    else save();
+    if (debounce) saves.later(patch);
+    else saves.now(patch);
   };
 
   return (

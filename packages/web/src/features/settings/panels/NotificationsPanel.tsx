@@ -6,7 +6,7 @@
  */
 import type { ReminderSettings } from '@habitquest/contracts/settings';
 import { BellRing, Info } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/Button';
 import { formatInstant } from '../../../lib/format';
@@ -24,10 +24,8 @@ import {
 } from '../../reminders/notifications';
 import { ensurePushSubscription, type PushState } from '../../reminders/push-subscription';
 import { useUpdateSettings } from '../mutations';
+import { useSaveLater } from '../use-save-later';
 import { Section, Slider, Switch } from './parts';
-
-/** A slider sends many values a second: the server gets the last one after a pause. */
-const SAVE_AFTER_MS = 400;
 
 export function NotificationsPanel({
   reminders,
@@ -54,23 +52,19 @@ export function NotificationsPanel({
       isCurrent = false;
     };
   }, [permission, reminders.enabled]);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const saves = useSaveLater((changes: Partial<ReminderSettings>) => {
+    update.mutate({ reminders: changes });
+  });
 
   // Another device (or a refused save) changed the slider's value: show it.
   useEffect(() => {
-    if (timer.current === null) setRiskHours(reminders.streakRiskHours);
-  }, [reminders.streakRiskHours]);
-  useEffect(
-    () => () => {
-      if (timer.current !== null) clearTimeout(timer.current);
-    },
-    [],
-  );
+    if (!saves.isWaiting()) setRiskHours(reminders.streakRiskHours);
+  }, [reminders.streakRiskHours, saves]);
 
   const canNotify = support === 'supported' && permission !== 'denied';
   const isOff = !canNotify || !reminders.enabled;
   const change = (patch: Partial<ReminderSettings>): void => {
-    update.mutate({ reminders: patch });
+    saves.now(patch);
   };
   const isSnoozed = device.snoozedUntil !== null && device.snoozedUntil > Date.now();
   const service =
@@ -132,11 +126,7 @@ export function NotificationsPanel({
             valueText={copy.streakHours(riskHours)}
             onChange={(hours) => {
               setRiskHours(hours);
-              if (timer.current !== null) clearTimeout(timer.current);
-              timer.current = setTimeout(() => {
-                timer.current = null;
-                change({ streakRiskHours: hours });
-              }, SAVE_AFTER_MS);
+              saves.later({ streakRiskHours: hours });
             }}
           />
           <p className="-mt-3 text-sm text-slate-600 dark:text-slate-300">{copy.streakHint}</p>
