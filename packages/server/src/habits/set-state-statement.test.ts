@@ -202,12 +202,17 @@ describe.each(DATABASE_KINDS)('the set-state statement on %s', (kind) => {
   });
 
   it.runIf(kind === 'postgres')(
-    'takes three round trips once its inputs are kept: the session, BEGIN with the call, the events with COMMIT',
+    'takes three round trips once its inputs are kept, with an Idempotency-Key too: the session, BEGIN with the call, the events with COMMIT',
     async () => {
       const { client } = await signUp(server);
       const id = await habit(client, { title: 'Stretch' });
-      const put = (completed: boolean) =>
-        client.request('PUT', `/api/habits/${id}/completions/${TODAY}`, { completed });
+      const put = (completed: boolean, key?: string) =>
+        client.request(
+          'PUT',
+          `/api/habits/${id}/completions/${TODAY}`,
+          { completed },
+          key === undefined ? {} : { 'idempotency-key': key },
+        );
       // Every message a pooled connection sends (the prepared session lookup as its text).
       const spy = vi.spyOn(pg.Client.prototype, 'query');
       const sent = (): string[] =>
@@ -224,6 +229,19 @@ describe.each(DATABASE_KINDS)('the set-state statement on %s', (kind) => {
           expect(sent()[1]).toMatch(/^begin;\nselect hq_set_completion\(/);
           expect(sent()[2]).toMatch(/^select pg_notify\(.*;\ncommit$/s);
         }
+        // With an Idempotency-Key (the web app's way) still three: the key is claimed with the
+        // call and its answer stored with the commit. (The process's first keyed request also
+        // purges old keys, at most hourly: that one goes first.)
+        expect((await put(false, 'purges')).status).toBe(200);
+        spy.mockClear();
+        expect((await put(true, 'one-trip')).status).toBe(200);
+        expect(sent()).toHaveLength(3);
+        expect(sent()[1]).toMatch(
+          /^begin;\nwith claim as \(insert into idempotency_keys .*\) select case when exists \(select 1 from claim\) then hq_set_completion\(/s,
+        );
+        expect(sent()[2]).toMatch(
+          /^update idempotency_keys set status = 200, .*;\nselect pg_notify\(.*;\ncommit$/s,
+        );
       } finally {
         spy.mockRestore();
       }
