@@ -329,6 +329,9 @@ test('redeeming offline is refused with its own sentence, and nothing moves', as
   const rewards = new RewardsPage(page);
   const adventurer = page.getByRole('region', { name: 'Adventurer' });
   await expect(adventurer).toContainText('50 points');
+  // The shop is the dashboard's last stage, and its code loads on demand: it must be on screen
+  // before the network goes (this test blocks the service worker that would serve it offline).
+  await expect(rewards.card(rewards.section, 'Movie night')).toBeVisible();
   await goOffline(context, page);
 
   await rewards

@@ -3,6 +3,7 @@
  * request; anything else (no Content-Length, another type, a large body) takes Hono's way. Both
  * must read the same text.
  */
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   signUp,
@@ -72,5 +73,56 @@ describe('request bodies', () => {
       error: { code: 'VALIDATION', message: 'The request body must be JSON.' },
     });
     expect((await client.get<unknown[]>('/api/habits')).body).toHaveLength(before);
+  });
+});
+
+describe('a kept-alive connection', () => {
+  it('carries more requests after a body read straight from Node’s request', async () => {
+    const server = await startTestServer('pglite');
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const { client } = await signUp(server);
+      const send = (method: string, body?: string) =>
+        new Promise<{ status: number; socket: unknown }>((resolve, reject) => {
+          const request = http.request(
+            `${server.url}/api/habits`,
+            {
+              method,
+              agent,
+              headers: {
+                origin: TEST_ORIGIN,
+                cookie: client.cookieHeader,
+                ...(body === undefined
+                  ? {}
+                  : {
+                      'content-type': 'application/json',
+                      'content-length': Buffer.byteLength(body),
+                    }),
+              },
+            },
+            (response) => {
+              response.resume();
+              response.on('end', () => {
+                resolve({ status: response.statusCode ?? 0, socket: request.socket });
+              });
+            },
+          );
+          request.on('error', reject);
+          request.end(body);
+        });
+      const sockets = new Set<unknown>();
+      for (let i = 0; i < 5; i += 1) {
+        const created = await send('POST', JSON.stringify({ title: `Kept ${String(i)}` }));
+        expect(created.status).toBe(201);
+        const listed = await send('GET');
+        expect(listed.status).toBe(200);
+        sockets.add(created.socket).add(listed.socket);
+      }
+      // One connection served them all: none was closed under the client.
+      expect(sockets.size).toBe(1);
+    } finally {
+      agent.destroy();
+      await server.stop();
+    }
   });
 });
