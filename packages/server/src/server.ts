@@ -2,7 +2,6 @@
  * Composition: opens the database (taking the data directory when it is PGlite), applies
  * migrations, wires auth and mail, and serves the app. Used by main.ts and by the tests.
  */
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
@@ -153,26 +152,11 @@ function closeServer(server: ServerType): Promise<void> {
   });
 }
 
-/**
- * How long an idle kept-alive connection stays open: longer than the idle timeouts of the proxies
- * and clients that keep connections to us (60 s at most for the common ones). With Node's 5 s a
- * client that sends on an idle connection just as the server closes it gets a reset instead of an
- * answer (a proxy shows it as a 502). Shutdown is not held up: closing the server ends idle
- * connections at once.
- */
-export const KEEP_ALIVE_MS = 65_000;
-
 function listen(fetch: Parameters<typeof serve>[0]['fetch'], config: Config): Promise<ServerType> {
   return new Promise((resolve, reject) => {
     const server = serve({ fetch, port: config.port, hostname: config.host }, () => {
       resolve(server);
     });
-    if (server instanceof http.Server) {
-      server.keepAliveTimeout = KEEP_ALIVE_MS;
-      // The wait for a request's headers must end after the idle wait, or a request arriving at
-      // the end of the idle wait could be cut off.
-      server.headersTimeout = KEEP_ALIVE_MS + 1_000;
-    }
     server.once('error', reject);
   });
 }
