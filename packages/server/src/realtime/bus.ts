@@ -112,13 +112,13 @@ export async function createEventBus(database: DatabaseHandle, logger: Logger): 
     },
   );
 
+  /** One statement (SQL text, db/sql-text.ts) that sends the texts, in order. */
+  const statementOf = (texts: readonly string[]): string =>
+    `select ${texts.map((text) => `pg_notify(${literal(EVENTS_CHANNEL)}, ${literal(text)})`).join(', ')}`;
+
   /** Sends the texts in one statement (one round trip), in order. */
   const notify = async (...texts: string[]): Promise<void> => {
-    const calls = sql.join(
-      texts.map((text) => sql`pg_notify(${EVENTS_CHANNEL}, ${text})`),
-      sql`, `,
-    );
-    await database.db.execute(sql`select ${calls}`);
+    await database.db.execute(sql.raw(statementOf(texts)));
   };
 
   /** The NOTIFY text of one event: a resync when the event is too large to travel. */
@@ -144,11 +144,7 @@ export async function createEventBus(database: DatabaseHandle, logger: Logger): 
     notifyStatement: (userId, ...events) => {
       if (events.length === 0) return 'select null';
       const origin = currentOrigin();
-      const calls = events.map(
-        (event) =>
-          `pg_notify(${literal(EVENTS_CHANNEL)}, ${literal(textOf(userId, event, origin))})`,
-      );
-      return `select ${calls.join(', ')}`;
+      return statementOf(events.map((event) => textOf(userId, event, origin)));
     },
     publish: async (userId, ...events) => {
       if (events.length === 0) return;
