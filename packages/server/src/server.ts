@@ -2,6 +2,7 @@
  * Composition: opens the database (taking the data directory when it is PGlite), applies
  * migrations, wires auth and mail, and serves the app. Used by main.ts and by the tests.
  */
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
@@ -144,19 +145,53 @@ async function compose(
   return { events, app, stopPushes };
 }
 
-function closeServer(server: ServerType): Promise<void> {
+/**
+ * How long an idle kept-alive connection stays open: longer than the idle timeouts of the proxies
+ * and clients that keep connections to us (60 s at most for the common ones). With Node's 5 s, a
+ * client that sends on an idle connection just as the server closes it gets a reset instead of an
+ * answer (a proxy shows it as a 502). See docs/ARCHITECTURE.md, "Connections and shutdown".
+ */
+export const KEEP_ALIVE_MS = 65_000;
+
+/** How often a closing server ends the connections that have gone idle since the last look. */
+const CLOSE_SWEEP_MS = 50;
+
+/**
+ * Stops accepting connections and resolves once every open one has ended. Node's `close` ends the
+ * connections idle at that moment; a request still in flight keeps its connection, which would
+ * then stay open idle for the whole keep-alive time. So until the server has closed, connections
+ * are ended as soon as they go idle; a request in flight always gets its answer first.
+ */
+export function closeServer(server: ServerType): Promise<void> {
   return new Promise((resolve) => {
+    const sweep =
+      server instanceof http.Server
+        ? setInterval(() => {
+            server.closeIdleConnections();
+          }, CLOSE_SWEEP_MS)
+        : undefined;
     server.close(() => {
+      clearInterval(sweep);
       resolve();
     });
   });
 }
 
-function listen(fetch: Parameters<typeof serve>[0]['fetch'], config: Config): Promise<ServerType> {
+/** Serves `fetch` on the address given, with the keep-alive timing above. */
+export function listen(
+  fetch: Parameters<typeof serve>[0]['fetch'],
+  address: Pick<Config, 'port' | 'host'>,
+): Promise<ServerType> {
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch, port: config.port, hostname: config.host }, () => {
+    const server = serve({ fetch, port: address.port, hostname: address.host }, () => {
       resolve(server);
     });
+    if (server instanceof http.Server) {
+      server.keepAliveTimeout = KEEP_ALIVE_MS;
+      // The wait for a request's headers must outlast the idle wait, or a request arriving at the
+      // end of it could be cut off.
+      server.headersTimeout = KEEP_ALIVE_MS + 1_000;
+    }
     server.once('error', reject);
   });
 }
