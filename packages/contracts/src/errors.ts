@@ -48,6 +48,8 @@ export function statusOf(code: ErrorCode): ErrorStatus {
 /** Messages the spec gives (verbatim) and the few the API adds. */
 export const ERROR_MESSAGES = {
   unauthenticated: 'User not authenticated',
+  otherAccount:
+    'This change was made by another account. It waits on this device until that account signs in again.',
   insufficientPoints: 'Insufficient points to purchase this reward',
   invalidProduct: 'Invalid product type',
   checkoutUnauthenticated: 'User must be authenticated to begin checkout',

@@ -1,4 +1,5 @@
 import { ERROR_MESSAGES } from '@habitquest/contracts/errors';
+import { EXPECTED_USER_HEADER } from '@habitquest/contracts/headers';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env';
 import type { SessionReader } from '../auth/session-reader';
@@ -6,7 +7,9 @@ import { HttpError } from './errors';
 import { importGate } from './import-gate';
 
 /**
- * Every data route needs a session; its user id scopes everything that follows. While the user's
+ * Every data route needs a session; its user id scopes everything that follows. A request naming
+ * another account (EXPECTED_USER_HEADER: the browser cannot tell whose session cookie it holds
+ * now) is answered 401 like one without a session, and applies nothing. While the user's
  * import is being written (embedded database), their other requests are refused, and everyone
  * else's go before the import's next step: see import-gate.ts.
  */
@@ -20,6 +23,9 @@ export function requireUser(
       const signedIn = await readSession(c.req.header('cookie'));
       if (signedIn === null) throw new HttpError('UNAUTHENTICATED', message);
       const { userId } = signedIn;
+      const expected = c.req.header(EXPECTED_USER_HEADER);
+      if (expected !== undefined && expected !== userId)
+        throw new HttpError('UNAUTHENTICATED', ERROR_MESSAGES.otherAccount);
       c.set('userId', userId);
       c.set('revision', signedIn.revision);
       const leave = importGate.enter(userId, c.req.path);

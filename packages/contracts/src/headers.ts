@@ -1,0 +1,12 @@
+/**
+ * Request headers of the API beyond HTTP's own (docs/ARCHITECTURE.md). No imports: the web app's
+ * first download takes these without the schemas.
+ */
+
+/**
+ * The id of the account a change was made by. The web app's outbox sends it with every change;
+ * a session of another account is answered 401 and the change is not applied, so a change queued
+ * by an account whose session has since ended waits for that account instead of landing in the
+ * next one signed in on the device (docs/offline.md, "Whose changes").
+ */
+export const EXPECTED_USER_HEADER = 'x-expected-user-id';
