@@ -895,3 +895,61 @@ test('a toggle made just before the connection drops does not block the next one
   expect(await completionsOnServer(page.request, today, today)).toEqual([]);
   expect(await progressOnServer(page.request)).toEqual({ xp: 0, points: 0 });
 });
+
+test('a change queued before its session ended waits for its own account, never lands in the next one signed in here', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const url = baseURL ?? '';
+  const first = await signUpThroughApi(page.request, url);
+  const firstIds = await createHabits(page.request, url, [{ title: 'Read', xp: 10 }]);
+  const read = id(firstIds, 'Read');
+  await open(page);
+  const habits = new HabitsSection(page);
+  await expect.poll(() => savedHabitTitles(page)).toEqual(['Read']);
+  await goOffline(context, page);
+  await flip(habits.toggle('Read'), true);
+  await expect.poll(async () => (await storedOutbox(page)).length).toBe(1);
+
+  // The first account's session ends while its change waits; someone else signs up on this
+  // device, in the same browser, and the connection comes back.
+  const sent = new Map<string, number>();
+  page.on('response', (response) => {
+    const request = response.request();
+    if (request.method() === 'PUT' && habitOf(request) === read)
+      sent.set(request.url(), response.status());
+  });
+  await context.clearCookies();
+  await signUpThroughApi(page.request, url);
+  await createHabits(page.request, url, [{ title: 'Walk', xp: 20 }]);
+  await context.setOffline(false);
+
+  // The tab now shows the second account, with nothing of the first's, its change not pending.
+  await expect(habits.toggle('Walk')).toBeVisible();
+  await expect(habits.toggle('Read')).toHaveCount(0);
+  await expect(syncBadge(page)).toHaveText('');
+  const today = localDate(0);
+  expect(await completionsOnServer(page.request, today, today)).toEqual([]);
+  expect(await progressOnServer(page.request)).toEqual({ xp: 0, points: 0 });
+  // Still queued, for its own account; any send under the other session was refused unapplied.
+  expect(await storedOutbox(page)).toHaveLength(1);
+  expect([...sent.values()].every((status) => status === 401)).toBe(true);
+
+  // The first account signs in again: its change goes, once.
+  await context.clearCookies();
+  const signIn = await page.request.post('/api/auth/sign-in/email', {
+    data: { email: first.email, password: first.password },
+    headers: { origin: url },
+  });
+  expect(signIn.status()).toBe(200);
+  // The cache this page restores is the second account's: dropped once the server names the first.
+  await page.reload();
+  await expect(habits.toggle('Read')).toHaveAttribute('aria-pressed', 'true');
+  await expect(habits.toggle('Walk')).toHaveCount(0);
+  await expect.poll(async () => (await storedOutbox(page)).length).toBe(0);
+  expect(completionKeys(await completionsOnServer(page.request, today, today))).toEqual([
+    `${read} ${today}`,
+  ]);
+  expect(await progressOnServer(page.request)).toEqual({ xp: 10, points: 5 });
+});

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { followSessionUser } from './features/auth/outbox-owner';
 import { persistCache, restoreCache } from './lib/persist-cache';
 import { createQueryClient } from './lib/query-client';
 import { watchReachability } from './lib/reachability';
@@ -11,6 +12,8 @@ const root = document.getElementById('root');
 if (root) {
   watchReachability();
   const queryClient = createQueryClient();
+  // Whose queued changes are shown and sent: the session's user, the restored one included.
+  followSessionUser(queryClient);
   // The saved cache first, so that offline the first render already has the last data seen.
   void restoreCache(queryClient).finally(() => {
     persistCache(queryClient);

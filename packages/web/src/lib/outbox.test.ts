@@ -16,6 +16,8 @@ import {
   OutboxFullError,
   outboxEntries,
   readOutbox,
+  readOutboxToSend,
+  setOutboxOwner,
   settle,
   type OutboxEntry,
 } from './outbox';
@@ -51,12 +53,21 @@ function entry(id: string, habitId: string, date: string, completed = true, at =
     method: 'PUT',
     path: `/api/habits/${habitId}/completions/${date}`,
     body: { completed },
+    // The signed-in user of these tests (beforeEach), as addToOutbox stamps it.
+    owner: 'user-a',
   };
 }
 
 /** This browser's localStorage (Node has none): where the write-ahead copies go. */
 let local = new MemoryStorage();
 const COPY = 'habitquest.outbox-copy:';
+
+/** An entry as the app makes it, or as the previous release stored it: with no owner yet. */
+function withoutOwner(made: OutboxEntry): OutboxEntry {
+  const copy = { ...made };
+  delete copy.owner;
+  return copy;
+}
 
 /** The ids of the write-ahead copies held now. */
 function copyIds(): string[] {
@@ -70,6 +81,7 @@ const ids = (queue: readonly OutboxEntry[]) => queue.map((queued) => queued.id);
 beforeEach(async () => {
   local = new MemoryStorage();
   vi.stubGlobal('localStorage', local);
+  setOutboxOwner('user-a', true);
   await clearOutbox();
 });
 
@@ -308,6 +320,66 @@ describe('the write-ahead copy (docs/offline.md, "Written first")', () => {
     expect(copyIds()).toEqual([]);
     expect(local.getItem('habitquest.theme')).toBe('dark');
     await loadOutbox(NOW);
+    expect(await readOutbox()).toEqual([]);
+  });
+});
+
+describe('whose changes: each entry is its account’s', () => {
+  it('shows and sends only the signed-in user’s entries; another account’s wait for its own sign-in', async () => {
+    await addToOutbox(withoutOwner(entry('a1', 'ha', '2026-11-24')), NOW);
+    expect(outboxEntries().map((e) => e.owner)).toEqual(['user-a']);
+    // A's session ended; B signs in on the same device and makes a change of their own.
+    setOutboxOwner('user-b', true);
+    expect(outboxEntries()).toEqual([]);
+    expect(await readOutboxToSend()).toEqual([]);
+    await addToOutbox(entry('b1', 'hb', '2026-11-24', true, NOW + 1), NOW + 1);
+    expect(ids(await readOutboxToSend())).toEqual(['b1']);
+    expect(outboxEntries().map((e) => e.owner)).toEqual(['user-b']);
+    // A signs in again: their change is there to send, B's is not.
+    setOutboxOwner('user-a', true);
+    expect(ids(await readOutboxToSend())).toEqual(['a1']);
+    expect(ids(outboxEntries())).toEqual(['a1']);
+  });
+
+  it('sends nothing until the server has named the user, while showing what waits', async () => {
+    await addToOutbox(entry('a1', 'ha', '2026-11-24'), NOW);
+    // The saved session names user-a at start; the server has not answered yet.
+    setOutboxOwner('user-a', false);
+    expect(ids(outboxEntries())).toEqual(['a1']);
+    expect(await readOutboxToSend()).toEqual([]);
+    setOutboxOwner('user-a', true);
+    expect(ids(await readOutboxToSend())).toEqual(['a1']);
+    // Signed out: nothing is shown or sent.
+    setOutboxOwner(null, true);
+    expect(outboxEntries()).toEqual([]);
+    expect(await readOutboxToSend()).toEqual([]);
+  });
+
+  it('gives an entry stored before owners were recorded to the first user who writes the queue', async () => {
+    // The previous release's entry: no owner, left as a write-ahead copy.
+    expect(writeCopy(withoutOwner(entry('old', 'h1', '2026-11-24')))).toBe(true);
+    await loadOutbox(NOW);
+    expect(outboxEntries().map((e) => [e.id, e.owner])).toEqual([['old', 'user-a']]);
+    setOutboxOwner('user-b', true);
+    expect(await readOutboxToSend()).toEqual([]);
+  });
+
+  it('tells a user only of their own changes dropped after 7 days', async () => {
+    setOutboxOwner('user-b', true);
+    await addToOutbox(entry('b-old', 'hb', '2026-11-10', true, NOW - 8 * DAY), NOW - 8 * DAY);
+    setOutboxOwner('user-a', true);
+    await addToOutbox(entry('a-old', 'ha', '2026-11-10', true, NOW - 8 * DAY), NOW - 8 * DAY);
+    await addToOutbox(entry('a-old2', 'ha2', '2026-11-11', true, NOW - 8 * DAY), NOW - 8 * DAY);
+    const told = vi.fn<(notice: string) => void>();
+    const off = onDropped(told);
+    try {
+      await loadOutbox(NOW);
+    } finally {
+      off();
+    }
+    expect(told).toHaveBeenCalledTimes(1);
+    expect(told.mock.calls[0]?.[0]).toMatch(/\b2\b/);
+    setOutboxOwner('user-b', true);
     expect(await readOutbox()).toEqual([]);
   });
 });

@@ -8,6 +8,11 @@
  * a Web Lock and announced on a BroadcastChannel. As that write may wait for the lock, each entry
  * is first copied to localStorage in the task of the action (write-ahead.ts); every write takes
  * in the copies the queue lacks, so a change whose tab went before its write still arrives.
+ *
+ * The queue is the device's, its entries each an account's: an entry records the user who made
+ * it, and only that user's entries are shown, kept on screen and sent (`setOutboxOwner`). A
+ * session that simply expired leaves its changes for its own next sign-in, never for the next
+ * account signed in on this device.
  */
 import {
   enqueue,
@@ -25,6 +30,11 @@ export type OutboxEntry = QueueEntry & {
   method: 'PUT' | 'POST' | 'PATCH' | 'DELETE';
   path: string;
   body: unknown;
+  /**
+   * The id of the user whose change it is, stamped when it is queued. Absent on entries stored
+   * before owners were recorded: the first signed-in user to write the queue takes those over.
+   */
+  owner?: string;
 };
 
 /** How a queued change ended, told to every tab. */
@@ -39,7 +49,14 @@ const WRITE_LOCK = 'habitquest-outbox-write';
 const CHANNEL = 'habitquest-outbox';
 
 let store: UseStore | undefined;
+/** Every entry on this device, as last read. */
 let entries: readonly OutboxEntry[] = [];
+/** The signed-in user's part of `entries` (one array per change, for useSyncExternalStore). */
+let ownEntries: readonly OutboxEntry[] = [];
+/** The signed-in user's id; null while no one is known to be signed in. */
+let owner: string | null = null;
+/** Whether the server named that user in this page (not only the saved session of an earlier one). */
+let isOwnerConfirmed = false;
 let isLoaded = false;
 /** Entries this tab is adding: their copies are theirs to store, with the full-queue refusal. */
 const adding = new Set<string>();
@@ -58,9 +75,25 @@ function outboxStore(): UseStore {
   return store;
 }
 
-/** The queue as last read (for the badge); `loadOutbox` fills it at start. */
+/**
+ * Whose changes are shown and sent: the signed-in user's id, or null when no one is known to be
+ * signed in (then none are). Set from the session as soon as it is known, the saved one included
+ * (features/auth/outbox-owner.ts), so it is in place before any screen can queue a change; but
+ * sent only once the server has named that user in this page (`confirmed`): the saved session may
+ * be an earlier account's whose session has ended, and the cookie another account's.
+ */
+export function setOutboxOwner(userId: string | null, confirmed: boolean): void {
+  const isConfirmed = userId !== null && confirmed;
+  if (userId === owner && isConfirmed === isOwnerConfirmed) return;
+  owner = userId;
+  isOwnerConfirmed = isConfirmed;
+  setEntries(entries);
+  notifyChanged();
+}
+
+/** The signed-in user's queued changes as last read (for the badge); `loadOutbox` fills it. */
 export function outboxEntries(): readonly OutboxEntry[] {
-  return entries;
+  return ownEntries;
 }
 
 export function isOutboxLoaded(): boolean {
@@ -96,7 +129,7 @@ export function onDropped(listener: (notice: string) => void): () => void {
  */
 export async function loadOutbox(now = Date.now()): Promise<readonly OutboxEntry[]> {
   await update((queue) => pruneExpired(queue, now), now);
-  return entries;
+  return ownEntries;
 }
 
 /**
@@ -106,7 +139,8 @@ export async function loadOutbox(now = Date.now()): Promise<readonly OutboxEntry
  *
  * The copy is made before anything is awaited: from then on a reload cannot lose the change.
  */
-export async function addToOutbox(entry: OutboxEntry, now = Date.now()): Promise<void> {
+export async function addToOutbox(made: OutboxEntry, now = Date.now()): Promise<void> {
+  const entry: OutboxEntry = owner === null ? made : { ...made, owner };
   writeCopy(entry);
   adding.add(entry.id);
   try {
@@ -144,18 +178,21 @@ export async function countRetry(id: string): Promise<void> {
   }));
 }
 
-/** Forgets every queued change (sign-out: the next person on this device must not send them). */
+/**
+ * Forgets every queued change on this device, every account's (sign-out: the person leaving asks
+ * the device to forget what it kept; the next person here must not see or send them).
+ */
 export async function clearOutbox(): Promise<void> {
   removeAllCopies();
   await withWriteLock(async () => {
     await del(QUEUE_KEY, outboxStore());
   });
-  entries = [];
+  setEntries([]);
   notifyChanged();
   announce({ type: 'changed' });
 }
 
-/** The bytes the queue takes, for storage health. */
+/** The bytes the queue takes on this device (every account's entries), for storage health. */
 export function outboxBytes(): number {
   return entries.length === 0 ? 0 : new Blob([JSON.stringify(entries)]).size;
 }
@@ -173,7 +210,7 @@ async function update(
   const dropped = await withWriteLock(async () => {
     const stored = (await get<OutboxEntry[]>(QUEUE_KEY, outboxStore())) ?? [];
     const copies = readCopies().filter((copy) => !adding.has(copy.id));
-    const taken = withCopies(stored, copies, now);
+    const taken = withCopies(adopted(stored), adopted(copies), now);
     const next = change(taken.queue);
     const written = await write(next.queue);
     // IndexedDB now holds what those copies held, or core's rules dropped it (and it is told); a
@@ -185,7 +222,8 @@ async function update(
   isLoaded = true;
   notifyChanged();
   announce({ type: 'changed' });
-  const notice = droppedNotice(dropped);
+  // Told to whose changes they were: another account's dropped entries are not this user's news.
+  const notice = droppedNotice(dropped.filter(({ entry }) => isOwn(entry)));
   if (notice) for (const listener of [...dropListeners]) listener(notice);
 }
 
@@ -193,13 +231,13 @@ async function update(
 async function write(queue: OutboxEntry[]): Promise<{ dropped: DroppedEntry<OutboxEntry>[] }> {
   try {
     await set(QUEUE_KEY, queue, outboxStore());
-    entries = queue;
+    setEntries(queue);
     return { dropped: [] };
   } catch (error) {
     if (!isQuotaError(error)) throw error;
     const trimmed = trimOnQuotaError(queue);
     await set(QUEUE_KEY, trimmed.queue, outboxStore());
-    entries = trimmed.queue;
+    setEntries(trimmed.queue);
     return trimmed;
   }
 }
@@ -232,16 +270,45 @@ function withCopies(
   return taken;
 }
 
-/** The queue as stored now (another tab may have changed it since the last read). */
+/**
+ * The signed-in user's queued changes as stored now (another tab may have changed the queue
+ * since the last read): what a replay sends, oldest first.
+ */
 export async function readOutbox(): Promise<readonly OutboxEntry[]> {
   await reload();
-  return entries;
+  return ownEntries;
 }
 
 async function reload(): Promise<void> {
-  entries = (await get<OutboxEntry[]>(QUEUE_KEY, outboxStore())) ?? [];
+  setEntries((await get<OutboxEntry[]>(QUEUE_KEY, outboxStore())) ?? []);
   isLoaded = true;
   notifyChanged();
+}
+
+/**
+ * What a replay may send now, oldest first: the signed-in user's queued changes once the server
+ * has confirmed who that is in this page, else none.
+ */
+export async function readOutboxToSend(): Promise<readonly OutboxEntry[]> {
+  const own = await readOutbox();
+  return isOwnerConfirmed ? own : [];
+}
+
+function setEntries(all: readonly OutboxEntry[]): void {
+  entries = all;
+  ownEntries = all.filter(isOwn);
+}
+
+/** Whether the signed-in user made this change (an entry without an owner is taken as theirs). */
+function isOwn(entry: OutboxEntry): boolean {
+  return owner !== null && (entry.owner ?? owner) === owner;
+}
+
+/** Entries stored before owners were recorded become the signed-in user's. */
+function adopted<T extends OutboxEntry>(queue: readonly T[]): T[] {
+  return queue.map((entry) =>
+    entry.owner === undefined && owner !== null ? { ...entry, owner } : entry,
+  );
 }
 
 function notifyChanged(): void {

@@ -5,10 +5,12 @@
  * refetching the truth). A network error, a 5xx, a 401, 408 or 429, or a 409 for a send still in
  * progress keeps it and stops the replay,
  * which tries again with backoff (1 s doubling to 60 s) or when the server is reachable again:
- * later entries never overtake an earlier one.
+ * later entries never overtake an earlier one. Only the signed-in user's entries go, and only once
+ * the server has confirmed who that is (lib/outbox.ts, `setOutboxOwner`).
  */
+import { EXPECTED_USER_HEADER } from '@habitquest/contracts/headers';
 import { CLIENT_ID } from './api';
-import { countRetry, readOutbox, settle, type OutboxEntry } from './outbox';
+import { countRetry, readOutboxToSend, settle, type OutboxEntry } from './outbox';
 import { isReachable, reportReachable, subscribeReachability } from './reachability';
 
 const REPLAY_LOCK = 'habitquest-outbox-replay';
@@ -19,6 +21,7 @@ let isReplaying = false;
 let current: Promise<void> | null = null;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 const syncingListeners = new Set<() => void>();
+const sessionRefusedListeners = new Set<() => void>();
 
 export function isSyncing(): boolean {
   return isReplaying;
@@ -28,6 +31,17 @@ export function subscribeSyncing(listener: () => void): () => void {
   syncingListeners.add(listener);
   return () => {
     syncingListeners.delete(listener);
+  };
+}
+
+/**
+ * Called when a send is answered 401: the session has ended, or the browser now holds another
+ * account's. Whoever knows the session asks for it again (features/auth/outbox-owner.ts).
+ */
+export function onSessionRefused(listener: () => void): () => void {
+  sessionRefusedListeners.add(listener);
+  return () => {
+    sessionRefusedListeners.delete(listener);
   };
 }
 
@@ -76,7 +90,7 @@ async function drain(): Promise<void> {
     // time offline the first 5xx back online would wait the longest backoff. Reachability's
     // probe starts the replay again when the server answers.
     if (!isReachable()) return;
-    const [entry] = await readOutbox();
+    const [entry] = await readOutboxToSend();
     if (!entry) return;
     const sent = await send(entry);
     if (sent.kind === 'retry') {
@@ -102,6 +116,9 @@ async function send(entry: OutboxEntry): Promise<Sent> {
         'content-type': 'application/json',
         'idempotency-key': entry.id,
         'x-client-id': CLIENT_ID,
+        // Whose change it is: under another account's session the server answers 401 and the
+        // entry waits for its own account (docs/offline.md, "Whose changes").
+        ...(entry.owner === undefined ? {} : { [EXPECTED_USER_HEADER]: entry.owner }),
       },
       body: JSON.stringify(entry.body),
     });
@@ -111,10 +128,11 @@ async function send(entry: OutboxEntry): Promise<Sent> {
   }
   const isGatewayError = response.status === 502 || response.status === 504;
   reportReachable(!isGatewayError);
+  if (response.status === 401) for (const listener of [...sessionRefusedListeners]) listener();
   const text = await response.text().catch(() => '');
   const body = parse(text);
   if (response.ok) return { kind: 'synced', status: response.status, body };
-  // Kept: 401 (the session ended while the change waited; it goes after the next sign-in), 408,
+  // Kept: 401 (the session ended while the change waited; it goes after its account signs in again), 408,
   // 429, and IDEMPOTENCY_IN_PROGRESS: an earlier send of this very entry is still being processed
   // (its answer was lost; asking again later gets that answer). Any other 409 (a category name
   // taken meanwhile) is a refusal.

@@ -12,7 +12,7 @@ import type { ReactNode } from 'react';
 import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { habitFixture } from '../../../test/habit-fixture';
-import { clearOutbox } from '../../lib/outbox';
+import { clearOutbox, setOutboxOwner } from '../../lib/outbox';
 import { DayInsightsDialog } from '../calendar/DayInsightsDialog';
 import type { DatedHabit } from '../habits/day-habits';
 import { meQuery } from '../me/queries';
@@ -30,6 +30,8 @@ function json(status: number, body: unknown): Response {
 }
 
 beforeEach(async () => {
+  // Signed in, as the session follower (features/auth/outbox-owner.ts) says once the server answers.
+  setOutboxOwner('user-1', true);
   await clearOutbox();
   calls = [];
   answer = () => json(200, {});

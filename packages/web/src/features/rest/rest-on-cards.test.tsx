@@ -8,7 +8,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { habitFixture } from '../../../test/habit-fixture';
-import { clearOutbox } from '../../lib/outbox';
+import { clearOutbox, setOutboxOwner } from '../../lib/outbox';
 import { withCreatedOn } from '../habits/day-habits';
 import { HabitsSection } from '../habits/HabitsSection';
 import { habitsQuery } from '../habits/queries';
@@ -29,6 +29,8 @@ function json(status: number, body: unknown): Response {
 }
 
 beforeEach(async () => {
+  // Signed in, as the session follower (features/auth/outbox-owner.ts) says once the server answers.
+  setOutboxOwner('user-1', true);
   await clearOutbox();
   calls = [];
   answer = () => json(200, {});

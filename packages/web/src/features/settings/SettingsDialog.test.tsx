@@ -7,6 +7,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { Toaster } from 'sonner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setOutboxOwner } from '../../lib/outbox';
 import { audioEngine } from '../audio/engine';
 import { remindersCopy } from '../reminders/copy';
 import { settingsDialogCopy as copy } from './dialog-copy';
@@ -28,6 +29,8 @@ const ACCOUNT_SIZE = {
 };
 
 beforeEach(() => {
+  // Signed in, as the session follower (features/auth/outbox-owner.ts) says once the server answers.
+  setOutboxOwner('user-1', true);
   calls = [];
   answers = new Map();
   vi.stubGlobal(
