@@ -58,6 +58,8 @@ type Run = {
   /** Lighthouse's measure of the host CPU (its BenchmarkIndex): higher is faster. */
   host: number;
   warnings: string[];
+  /** Where the blocking time after the first paint goes, from the run's own trace. */
+  blocking: Map<string, number>;
   audits: Record<string, Audit>;
 };
 
@@ -93,8 +95,65 @@ async function runLighthouse(url: string, cookie: string, port: number): Promise
     si: value('speed-index'),
     host: lhr.environment.benchmarkIndex,
     warnings: lhr.runWarnings,
+    blocking: blockingByKind((result.artifacts as { Trace?: Trace }).Trace),
     audits,
   };
+}
+
+type TraceEvent = {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  args?: { data?: { isLoadingMainFrame?: boolean } };
+};
+type Trace = { traceEvents: TraceEvent[] };
+
+const RENDERING = new Set(['Layout', 'UpdateLayoutTree', 'Paint', 'PrePaint', 'Layerize']);
+const SCRIPT_KINDS: Record<string, string> = {
+  FunctionCall: 'script: tasks (React, scheduler)',
+  TimerFire: 'script: timers',
+  RunMicrotasks: 'script: promise callbacks',
+  EventDispatch: 'script: events',
+  'v8.evaluateModule': 'script: module evaluation',
+};
+
+/**
+ * An estimate of Lighthouse's total blocking time by what each long task mostly did: the main
+ * thread's tasks after the first contentful paint of the unthrottled load, each 4× as long as
+ * observed (Lighthouse's CPU slowdown), counted beyond 50 ms, under its largest kind of work.
+ * Lantern's own figure also reorders tasks by the simulated network; this says where to look.
+ */
+function blockingByKind(trace: Trace | undefined): Map<string, number> {
+  const kinds = new Map<string, number>();
+  const events = trace?.traceEvents ?? [];
+  const navigation =
+    events.find((e) => e.name === 'navigationStart' && e.args?.data?.isLoadingMainFrame) ??
+    events.find((e) => e.name === 'navigationStart');
+  if (!navigation) return kinds;
+  const { pid, tid } = navigation;
+  const paint = events.find((e) => e.name === 'firstContentfulPaint' && e.pid === pid);
+  const main = events
+    .filter((e) => e.pid === pid && e.tid === tid && e.ph === 'X')
+    .sort((a, b) => a.ts - b.ts);
+  for (const task of main) {
+    if (task.name !== 'RunTask' || task.ts < (paint?.ts ?? navigation.ts)) continue;
+    const end = task.ts + (task.dur ?? 0);
+    const blocking = ((task.dur ?? 0) / 1000) * 4 - 50;
+    if (blocking <= 0) continue;
+    const work = new Map<string, number>();
+    for (const event of main) {
+      if (event.ts < task.ts || event === task) continue;
+      if (event.ts >= end) break;
+      const kind = RENDERING.has(event.name) ? 'style, layout and paint' : SCRIPT_KINDS[event.name];
+      if (kind) work.set(kind, (work.get(kind) ?? 0) + (event.dur ?? 0));
+    }
+    const [kind = 'other'] = [...work].sort((a, b) => b[1] - a[1])[0] ?? [];
+    kinds.set(kind, (kinds.get(kind) ?? 0) + blocking);
+  }
+  return kinds;
 }
 
 /** The API answers the dashboard's first load fetched, as Lighthouse saw them on the wire. */
@@ -154,6 +213,12 @@ async function main(): Promise<void> {
     );
     const warnings = new Set(runs.flatMap((run) => run.warnings));
     for (const warning of warnings) console.log(`  Lighthouse: ${warning}`);
+    console.log('blocking time after the first paint by kind of work (estimate, each run):');
+    const kinds = new Set(runs.flatMap((run) => [...run.blocking.keys()]));
+    for (const kind of kinds)
+      console.log(
+        `  ${kind.padEnd(34)} ${runs.map((run) => `${(run.blocking.get(kind) ?? 0).toFixed(0).padStart(6)} ms`).join('')}`,
+      );
 
     // The run with the median score explains the figures.
     const typical = [...runs].sort((a, b) => a.score - b.score)[Math.floor(runs.length / 2)];
