@@ -261,6 +261,16 @@ test('vacation mode: saved in Settings, told on the dashboard, and a streak acro
   const card = new HabitsSection(page).card(READ);
   await expect(card).toHaveAttribute('data-rest', 'vacation');
   await expect(card.getByText('On vacation — streak safe')).toBeVisible();
+  // Nothing to count today: the hero says it is a rest day, not 0/0 at 0 %.
+  const heroFigure = (label: string) =>
+    page
+      .getByRole('main')
+      .getByRole('term')
+      .filter({ hasText: new RegExp(`^${label}$`) })
+      .first()
+      .locator('xpath=following-sibling::dd');
+  await expect(heroFigure('Completed')).toHaveText('Rest day');
+  await expect(heroFigure('Completion Rate')).toHaveText('–');
   await expect(dayStreak(page)).toHaveText(/3 days/);
   await expect
     .poll(async () => (await habitOnServer(page.request, ids.get(READ) ?? '')).streak)

@@ -23,13 +23,20 @@ export const Hero = memo(function Hero({
   date: LocalDate;
   today: LocalDate;
 }) {
+  // A day on which every habit rests (a vacation, all skipped or paused) has nothing to count:
+  // it says so rather than 0/0 at 0 %.
+  const isRestDay = day !== null && day.totalCount === 0 && day.restingCount > 0;
   const cards = [
     {
       label: copy.completedToday,
-      value: day ? `${day.completedCount}/${day.totalCount}` : '–',
+      value: !day ? '–' : isRestDay ? copy.restDay : `${day.completedCount}/${day.totalCount}`,
       Icon: CheckCircle2,
     },
-    { label: copy.completionRate, value: day ? `${day.completionRate}%` : '–', Icon: Percent },
+    {
+      label: copy.completionRate,
+      value: day && !isRestDay ? `${day.completionRate}%` : '–',
+      Icon: Percent,
+    },
     { label: copy.currentLevel, value: String(me.progress.level), Icon: Trophy },
     { label: copy.totalXp, value: formatNumber(me.progress.xp), Icon: Sparkles },
   ];

@@ -11,6 +11,8 @@ export const dashboardCopy = {
   heroTitleFor: (day: string) => `Your Quest for ${day}`,
   tagline: 'Your Daily Habit-Tracking Tool For Consistency and Progress',
   completedToday: 'Completed',
+  /** The 'Completed' card on a day when every habit rests: nothing to count. */
+  restDay: 'Rest day',
   completionRate: 'Completion Rate',
   currentLevel: 'Current Level',
   totalXp: 'Total XP',

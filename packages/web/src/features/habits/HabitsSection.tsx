@@ -116,6 +116,7 @@ export const HabitsSection = memo(function HabitsSection(props: {
     ),
     averageStreak: frequencyStats(frequency, shown).averageStreak,
   };
+  const isRestDay = shown.length > 0 && shown.every((entry) => entry.isResting);
 
   const onTabKey = (event: KeyboardEvent): void => {
     const index = FREQUENCIES.indexOf(frequency);
@@ -190,7 +191,10 @@ export const HabitsSection = memo(function HabitsSection(props: {
               '',
             ],
             [copy.statsTotal(frequency), String(stats.total), ''],
-            [copy.statsRate, `${stats.completionRate}%`, BAND_CLASSES[stats.rateBand]],
+            // Every habit of the tab rests that day: nothing to count, so no rate (not a red 0 %).
+            isRestDay
+              ? [copy.statsRate, '–', '']
+              : [copy.statsRate, `${stats.completionRate}%`, BAND_CLASSES[stats.rateBand]],
             [copy.statsStreak, copy.averageStreak(stats.averageStreak, frequency), ''],
           ].map(([label, value, tone]) => (
             <div key={label} className="rounded-2xl bg-slate-50 px-3 py-2 dark:bg-slate-800/60">

@@ -120,6 +120,19 @@ describe('rest on the habit cards', () => {
     expect(stat('Completion Rate')).toBe('0%');
   });
 
+  it('a day on which every habit of the tab rests shows no rate, not a red 0 %', () => {
+    renderSection(
+      [read, walk],
+      [
+        { habitId: 'read', date: TODAY },
+        { habitId: 'walk', date: TODAY },
+      ],
+    );
+    expect(stat('Total daily')).toBe('0');
+    expect(stat('Completion Rate')).toBe('–');
+    expect(screen.getByText('Completion Rate').nextElementSibling?.className).not.toMatch(/red/);
+  });
+
   it('Skip today rests the card at once and sends PUT …/skips/:date {skipped: true} with a key', async () => {
     answer = (call) =>
       call.method === 'PUT'
