@@ -12,7 +12,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { embeddedClient } from '../db/client';
 import { lockDataDir } from '../data-dir';
 
 export type BackupResult = { file: string; bytes: number };
@@ -31,7 +31,7 @@ export async function backupEmbedded(options: {
   }
   const unlock = lockDataDir(options.dataDir);
   try {
-    const client = new PGlite(databaseDir);
+    const client = embeddedClient(databaseDir);
     let archive: Buffer;
     try {
       await client.waitReady;
@@ -94,7 +94,7 @@ export async function restoreEmbedded(options: {
 
 /** Unpacks the archive into `dir` and proves it is a HabitQuest database; returns its accounts. */
 async function checkArchive(dir: string, archive: Buffer): Promise<number> {
-  const client = new PGlite(dir, { loadDataDir: new Blob([new Uint8Array(archive)]) });
+  const client = embeddedClient(dir, { loadDataDir: new Blob([new Uint8Array(archive)]) });
   try {
     await client.waitReady;
     const result = await client.query<{ count: number }>(

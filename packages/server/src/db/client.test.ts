@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase, PGLITE_SETTINGS, type Database } from './client';
+import { embeddedClient, openDatabase, PGLITE_SETTINGS, type Database } from './client';
 
 /** Both drivers answer { rows }. */
 async function rowsOf(db: Database, query: SQL): Promise<Record<string, unknown>[]> {
@@ -43,6 +43,16 @@ describe('the embedded database', () => {
       await again.close();
     }
   }, 60_000);
+
+  it('a client of the admin’s backup and restore gets the same settings', async () => {
+    const client = embeddedClient(null);
+    try {
+      for (const [name, value] of Object.entries(PGLITE_SETTINGS))
+        expect((await client.query(`show ${name}`)).rows, name).toEqual([{ [name]: value }]);
+    } finally {
+      await client.close();
+    }
+  });
 
   it('in memory (no data directory) gets the same settings', async () => {
     const database = await openDatabase({ kind: 'pglite', dataDir: null });

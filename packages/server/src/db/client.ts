@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -255,12 +255,23 @@ async function createPgliteDatabase(pgDataDir: string): Promise<void> {
     throw new Error(`creating the embedded database in ${pgDataDir} failed`, { cause: failure });
 }
 
+/**
+ * A PGlite client with the small-server settings above: the server's, and the admin's backup and
+ * restore (admin/embedded-backup.ts), which would otherwise start a full server's buffers.
+ */
+export function embeddedClient(
+  pgDataDir: string | null,
+  options: Omit<PGliteOptions, 'startParams'> = {},
+): PGlite {
+  const withSettings = { ...options, startParams: PGLITE_START_PARAMS };
+  return pgDataDir === null ? new PGlite(withSettings) : new PGlite(pgDataDir, withSettings);
+}
+
 async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
-  const options = { startParams: PGLITE_START_PARAMS };
   const pgDataDir = dataDir === null ? null : path.join(dataDir, 'pglite');
   if (pgDataDir !== null && !existsSync(path.join(pgDataDir, 'PG_VERSION')))
     await createPgliteDatabase(pgDataDir);
-  const client = pgDataDir === null ? new PGlite(options) : new PGlite(pgDataDir, options);
+  const client = embeddedClient(pgDataDir);
   await client.waitReady;
   const db = drizzlePglite(client, { schema });
   return {
