@@ -375,6 +375,9 @@ test.describe('with the service worker', () => {
 
 for (const theme of THEMES) {
   test(`axe finds nothing and the screenshots are taken, ${theme}`, async ({ page, baseURL }) => {
+    // Five axe scans and six screenshots: about 50 s on a quiet machine, past the default 60 s
+    // limit under load.
+    test.slow();
     const { today } = await seed(page, baseURL ?? '', [
       { title: READ, done: [-2, -1] },
       { title: WALK, done: [-1] },
