@@ -4,6 +4,10 @@
  * the saved query cache read straight from IndexedDB, and a seeded PRNG for the soak.
  */
 import {
+  decodeCompletionColumns,
+  type CompletionColumns,
+} from '@habitquest/contracts/completion-columns';
+import {
   expect,
   type APIRequestContext,
   type Locator,
@@ -257,9 +261,12 @@ async function savedQueries(page: Page): Promise<{ queryKey: unknown[]; data: un
  */
 export async function savedCompletionKeys(page: Page): Promise<string[]> {
   const queries = await savedQueries(page);
+  // Windows of completions are saved in their compact columns (lib/persist-cache.ts).
   const completions = queries
-    .filter((query) => query.queryKey[0] === 'completions' && Array.isArray(query.data))
-    .flatMap((query) => query.data as { habitId: string; completionDate: string }[]);
+    .filter((query) => query.queryKey[0] === 'completions')
+    .flatMap((query) =>
+      decodeCompletionColumns((query.data as { compactColumns: CompletionColumns }).compactColumns),
+    );
   return [...new Set(completionKeys(completions))];
 }
 

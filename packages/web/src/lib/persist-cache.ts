@@ -1,17 +1,89 @@
 /**
  * The query cache, kept in IndexedDB (docs/offline.md), so a reload or a cold start without a
  * connection shows the dashboard, the calendar, Day Insights, the shop and the inventory as they
- * were last seen. Saved at most once a second after a change; read back at start when it is at
- * most 7 days old and of this data shape. Sign-out deletes it.
+ * were last seen. Saved at most once a second after a change, when the main thread is idle; read
+ * back at start when it is at most 7 days old and of this data shape. Sign-out deletes it.
+ *
+ * Windows of completions are saved in the compact columns they came in (contracts/
+ * completion-columns.ts): IndexedDB copies what it stores on the main thread, and a year of
+ * completions as one object each (5,475 for 15 daily habits) made each save a long task
+ * (docs/performance.md, "Saving the cache").
  */
-import { dehydrate, hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
+import {
+  decodeCompletionColumns,
+  encodeCompletionColumns,
+  type CompletionColumns,
+  type CompletionEntry,
+} from '@habitquest/contracts/completion-columns';
+import {
+  dehydrate,
+  hydrate,
+  type DehydratedState,
+  type QueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
 
 /** Bump when a cached wire shape changes: an older cache is then dropped, not misread. */
-const CACHE_SHAPE = 1;
+const CACHE_SHAPE = 2;
 const MAX_AGE_MS = 7 * 86_400_000;
 const SAVE_EVERY_MS = 1_000;
+/** A save waits for an idle moment, this long at most. */
+const SAVE_IDLE_TIMEOUT_MS = 2_000;
 const KEY = 'queries';
+
+type SavedColumns = { compactColumns: CompletionColumns };
+
+/** The columns a window of completions was decoded from, while that list is the one cached. */
+const columnsOfList = new WeakMap<readonly CompletionEntry[], CompletionColumns>();
+
+/**
+ * Decodes a window of completions as it came from the server, remembering the columns: saving
+ * the list unchanged then stores them as they are, without encoding it again.
+ */
+export function decodeRemembered(columns: CompletionColumns): CompletionEntry[] {
+  const entries = decodeCompletionColumns(columns);
+  columnsOfList.set(entries, columns);
+  return entries;
+}
+
+/** ['completions', from, to] (features/habits/queries.ts): the window's first day, else null. */
+function completionsWindowStart(queryKey: QueryKey): string | null {
+  const [root, from] = queryKey;
+  return root === 'completions' && typeof from === 'string' ? from : null;
+}
+
+function isSavedColumns(data: unknown): data is SavedColumns {
+  return typeof data === 'object' && data !== null && 'compactColumns' in data;
+}
+
+/** The dehydrated state with each window of completions in compact columns (a new object). */
+function compacted(state: DehydratedState): DehydratedState {
+  return {
+    ...state,
+    queries: state.queries.map((query) => {
+      const from = completionsWindowStart(query.queryKey);
+      const data = query.state.data;
+      if (from === null || !Array.isArray(data)) return query;
+      const list = data as CompletionEntry[];
+      const compactColumns = columnsOfList.get(list) ?? encodeCompletionColumns(from, list);
+      return { ...query, state: { ...query.state, data: { compactColumns } } };
+    }),
+  };
+}
+
+/** The saved state with each window of completions one object per completion again. */
+function expanded(state: DehydratedState): DehydratedState {
+  return {
+    ...state,
+    queries: state.queries.map((query) => {
+      const data = query.state.data;
+      if (!isSavedColumns(data)) return query;
+      const entries = decodeCompletionColumns(data.compactColumns);
+      return { ...query, state: { ...query.state, data: entries } };
+    }),
+  };
+}
 
 type Saved = { shape: number; savedAt: number; state: DehydratedState };
 
@@ -28,7 +100,7 @@ export async function restoreCache(client: QueryClient, now = Date.now()): Promi
   try {
     const saved = await get<Saved>(KEY, cacheStore());
     if (saved?.shape !== CACHE_SHAPE || now - saved.savedAt > MAX_AGE_MS) return;
-    hydrate(client, saved.state);
+    hydrate(client, expanded(saved.state));
     // Shown at once, but each is asked again when used: the cache is only a starting point.
     await client.invalidateQueries({ refetchType: 'none' });
   } catch {
@@ -39,8 +111,9 @@ export async function restoreCache(client: QueryClient, now = Date.now()): Promi
 /** Saves the cache after changes, at most once a second; returns the unsubscribe function. */
 export function persistCache(client: QueryClient): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let idle: number | undefined;
   const save = (): void => {
-    timer = undefined;
+    idle = undefined;
     if (isStopped) return;
     const state = dehydrate(client, {
       // An empty answer (no session: signed out) is not kept: restored, it would send a person
@@ -52,16 +125,24 @@ export function persistCache(client: QueryClient): () => void {
     });
     void set(
       KEY,
-      { shape: CACHE_SHAPE, savedAt: Date.now(), state } satisfies Saved,
+      { shape: CACHE_SHAPE, savedAt: Date.now(), state: compacted(state) } satisfies Saved,
       cacheStore(),
     ).catch(() => undefined);
   };
   const unsubscribe = client.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' && event.type !== 'removed') return;
-    timer ??= setTimeout(save, SAVE_EVERY_MS);
+    if (timer !== undefined || idle !== undefined) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      // Not in the middle of a render or an answer: when the page has a moment.
+      if (typeof window.requestIdleCallback === 'function')
+        idle = window.requestIdleCallback(save, { timeout: SAVE_IDLE_TIMEOUT_MS });
+      else save();
+    }, SAVE_EVERY_MS);
   });
   return () => {
     clearTimeout(timer);
+    if (idle !== undefined) window.cancelIdleCallback(idle);
     unsubscribe();
   };
 }

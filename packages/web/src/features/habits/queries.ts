@@ -2,8 +2,8 @@ import { addDays, formatLocalDate } from '@habitquest/core/dates';
 import { weekStartOf, type WeekStart } from '@habitquest/core/periods';
 import type { QueryKeyPrefix } from '@habitquest/contracts/event-map';
 import { queryOptions } from '@tanstack/react-query';
-import { decodeCompletionColumns } from '@habitquest/contracts/completion-columns';
 import { call } from '../../lib/api';
+import { decodeRemembered } from '../../lib/persist-cache';
 import { routes } from '@habitquest/contracts/routes';
 
 /** Every key starts with a root of the live event map, so the events reach them. */
@@ -29,8 +29,9 @@ export const habitsQuery = queryOptions({
 export function completionsQuery(from: string, to: string) {
   return queryOptions({
     queryKey: habitKeys.completions(from, to),
+    // Decoded once here; the columns are kept for saving the cache (lib/persist-cache.ts).
     queryFn: async () =>
-      decodeCompletionColumns(await call(routes.listCompletionColumns, { query: { from, to } })),
+      decodeRemembered(await call(routes.listCompletionColumns, { query: { from, to } })),
     staleTime: 60_000,
   });
 }
