@@ -364,6 +364,28 @@ describe('whose changes: each entry is its account’s', () => {
     expect(await readOutboxToSend()).toEqual([]);
   });
 
+  it('counts the bound of 100 per account: another account’s waiting changes take none of it', async () => {
+    setOutboxOwner('user-b', true);
+    for (let n = 0; n < MAX_QUEUE_LENGTH; n += 1)
+      await addToOutbox(entry(`b${String(n)}`, `hb${String(n)}`, '2026-11-24', true, NOW + n), NOW);
+    await expect(addToOutbox(entry('b-extra', 'hbx', '2026-11-24'), NOW)).rejects.toBeInstanceOf(
+      OutboxFullError,
+    );
+    // B's session ended with 100 changes waiting; A signs in on the same device.
+    setOutboxOwner('user-a', true);
+    for (let n = 0; n < MAX_QUEUE_LENGTH; n += 1)
+      await addToOutbox(entry(`a${String(n)}`, `ha${String(n)}`, '2026-11-25', true, NOW + n), NOW);
+    expect(ids(await readOutboxToSend())).toHaveLength(MAX_QUEUE_LENGTH);
+    await expect(addToOutbox(entry('a-extra', 'hax', '2026-11-25'), NOW)).rejects.toBeInstanceOf(
+      OutboxFullError,
+    );
+    // Each account's changes are kept whole, in the order they were made.
+    setOutboxOwner('user-b', true);
+    expect(ids(await readOutboxToSend())).toEqual(
+      Array.from({ length: MAX_QUEUE_LENGTH }, (_, n) => `b${String(n)}`),
+    );
+  });
+
   it('tells a user only of their own changes dropped after 7 days', async () => {
     setOutboxOwner('user-b', true);
     await addToOutbox(entry('b-old', 'hb', '2026-11-10', true, NOW - 8 * DAY), NOW - 8 * DAY);

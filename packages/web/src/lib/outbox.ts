@@ -134,8 +134,9 @@ export async function loadOutbox(now = Date.now()): Promise<readonly OutboxEntry
 
 /**
  * Adds a change; a change of the same habit and date replaces the queued one. Refuses (throws
- * OutboxFullError) when the queue already holds its maximum and nothing could be coalesced, so a
- * full queue stops the next change with a message instead of dropping an older one.
+ * OutboxFullError) when the account's changes already reach the maximum and nothing could be
+ * coalesced, so a full queue stops the next change with a message instead of dropping an older
+ * one.
  *
  * The copy is made before anything is awaited: from then on a reload cannot lose the change.
  */
@@ -145,9 +146,15 @@ export async function addToOutbox(made: OutboxEntry, now = Date.now()): Promise<
   adding.add(entry.id);
   try {
     await update((queue) => {
-      const change = enqueue(queue, entry, now);
+      // The bound is each account's: changes another account left here take none of this one's room.
+      const isSameAccount = (queued: OutboxEntry) =>
+        (queued.owner ?? owner) === (entry.owner ?? owner);
+      const change = enqueue(queue.filter(isSameAccount), entry, now);
       if (change.dropped.some((drop) => drop.reason === 'overflow')) throw new OutboxFullError();
-      return change;
+      const others = queue.filter((queued) => !isSameAccount(queued));
+      // Oldest first across accounts, as the queue is kept (a stable sort keeps each one's order).
+      const merged = [...others, ...change.queue].sort((a, b) => a.timestamp - b.timestamp);
+      return { queue: merged, dropped: change.dropped };
     }, now);
   } catch (error) {
     // Not stored, and the user is told: the change must not come back from its copy either.
