@@ -7,7 +7,7 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -261,7 +261,41 @@ export type LoadResult = {
   errors: number;
   non2xx: number;
   total: number;
+  /** CPU time per request in microseconds, by process, over the load (see cpuOfPostgres). */
+  cpu: { caller: number; postgres: number; loadGenerator: number };
 };
+
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/**
+ * CPU time of every PostgreSQL process on this machine, in microseconds: each process's own
+ * (utime, stime) and, for the postmaster, that of its ended children (cutime, cstime), so a
+ * backend that ends during a measurement is still counted. 0 where /proc cannot tell (not Linux).
+ */
+export function cpuOfPostgres(): number {
+  let ticks = 0;
+  let pids: string[];
+  try {
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return 0;
+  }
+  for (const pid of pids) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      continue; // ended meanwhile
+    }
+    // pid (comm) state ppid …: the fields after the command's closing parenthesis.
+    const close = stat.lastIndexOf(')');
+    if (!stat.slice(0, close).includes('(postgres')) continue;
+    const fields = stat.slice(close + 2).split(' ');
+    // utime, stime, cutime, cstime are fields 14–17 of stat(5), 12–15 after the command.
+    ticks += [11, 12, 13, 14].reduce((sum, index) => sum + Number(fields[index] ?? 0), 0);
+  }
+  return (ticks * 1_000_000) / CLOCK_TICKS_PER_SECOND;
+}
 
 /** Runs bench/load.mjs (autocannon) in its own process; connection i replays clients[i % n]. */
 export function runLoad(options: {
@@ -270,6 +304,8 @@ export function runLoad(options: {
   durationSeconds: number;
   clients: LoadRequest[][];
 }): Promise<LoadResult> {
+  const callerBefore = process.cpuUsage();
+  const postgresBefore = cpuOfPostgres();
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [
       path.join(import.meta.dirname, 'load.mjs'),
@@ -280,8 +316,23 @@ export function runLoad(options: {
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
     child.on('close', (code) => {
-      if (code === 0) resolve(JSON.parse(output) as LoadResult);
-      else reject(new Error(`load generator failed: ${errors}`));
+      if (code !== 0) {
+        reject(new Error(`load generator failed: ${errors}`));
+        return;
+      }
+      const { cpuMicros, ...result } = JSON.parse(output) as Omit<LoadResult, 'cpu'> & {
+        cpuMicros: number;
+      };
+      const caller = process.cpuUsage(callerBefore);
+      const perRequest = (micros: number) => micros / Math.max(1, result.total);
+      resolve({
+        ...result,
+        cpu: {
+          caller: perRequest(caller.user + caller.system),
+          postgres: perRequest(cpuOfPostgres() - postgresBefore),
+          loadGenerator: perRequest(cpuMicros),
+        },
+      });
     });
   });
 }

@@ -10,6 +10,9 @@
  *      Accept-Encoding as browsers send it, so the answers over 1 KB are gzip'd;
  *  (4) growth: (3) again once the database holds BENCH_GROWTH_COMPLETIONS (default 5 M) more
  *      completions of other users (BENCH_GROWTH_COMPLETIONS=0 leaves it out).
+ * Under each figure, the CPU time a request took in the server (this process), in PostgreSQL (every
+ * postgres process) and in the load generator; for (2) and (2b), the rate PostgreSQL's share alone
+ * would allow on this machine, as a ratio to (1): the ceiling of any server in front of that SQL.
  * Targets (issue 18, 50 connections, 2 cores): (2) ≥ 50 % of (1) with p99 < 50 ms; (3) ≥ 35 % of
  * (1b) with p99 < 100 ms; (4) p50 ≤ 1.5 × (3)'s. Figures are printed, never asserted: see
  * docs/performance.md.
@@ -48,6 +51,26 @@ function print(name: string, result: LoadResult): void {
   const faults = result.errors + result.non2xx;
   console.log(
     `${name.padEnd(40)} ${result.requestsPerSecond.toFixed(0).padStart(7)} req/s   p50 ${String(result.p50).padStart(4)} ms   p99 ${String(result.p99).padStart(4)} ms${faults ? `   ${faults} errors/non-2xx` : ''}`,
+  );
+  const { caller, postgres, loadGenerator } = result.cpu;
+  const all = caller + postgres + loadGenerator;
+  console.log(
+    `${''.padEnd(40)} CPU a request: server ${us(caller)}, PostgreSQL ${us(postgres)}, load generator ${us(loadGenerator)}; ${String(CORES)} cores allow ${((CORES * 1e6) / all).toFixed(0)} req/s at most`,
+  );
+}
+
+const CORES = os.availableParallelism();
+const us = (micros: number) => `${micros.toFixed(0)} µs`;
+
+/**
+ * Whether a target ratio is within reach of this machine at all: the rate `path` could have if
+ * only PostgreSQL's work for it took CPU (no server, no load generator), against the bare
+ * baseline's measured rate.
+ */
+function ceiling(name: string, path: LoadResult, bare: LoadResult, target: number): void {
+  const databaseOnly = (CORES * 1e6) / path.cpu.postgres;
+  console.log(
+    `${name} if only PostgreSQL took CPU: at most ${databaseOnly.toFixed(0)} req/s, ${(databaseOnly / bare.requestsPerSecond).toFixed(2)} of (1) (target ${target.toFixed(2)})`,
   );
 }
 
@@ -247,6 +270,8 @@ async function main(): Promise<void> {
       `ratio (2b)/(1): ${(keyed.requestsPerSecond / bare.requestsPerSecond).toFixed(2)}   (the web app's path)`,
     );
   }
+  if (completion && bare) ceiling('(2)', completion, bare, 0.5);
+  if (keyed && bare) ceiling('(2b)', keyed, bare, 0.5);
   if (dashboard && bareRead) {
     console.log(
       `ratio (3)/(1b): ${(dashboard.requestsPerSecond / bareRead.requestsPerSecond).toFixed(2)}   (target ≥ 0.35, p99 < 100 ms)`,
