@@ -10,10 +10,19 @@
  * imports the chunk again; when that fails as well, it imports the chunk's URL with a query added,
  * which the module map counts as a new module.
  */
-import { Component, lazy, useState, type ComponentType, type ReactNode } from 'react';
+import {
+  Component,
+  lazy,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import { Button } from '../components/ui/Button';
-import { Dialog } from '../components/ui/Dialog';
 import { DialogActions } from '../components/ui/DialogActions';
+import { closeDialogEntry, openDialogEntry } from '../components/ui/dialog-history';
 import { appCopy as copy } from './copy';
 import { checkForNewVersion, useIsNewVersion } from './new-version';
 
@@ -158,6 +167,12 @@ function SectionFailed({ onRetry }: { onRetry: () => void }) {
   );
 }
 
+/**
+ * The card of a dialog that could not load, as a modal of its own. It is the browser's `<dialog>`
+ * (showModal: the rest of the page inert, focus inside, Escape to cancel) rather than the app's
+ * Dialog, whose library would otherwise be part of the first download for this card alone
+ * (docs/performance.md, "Initial JavaScript"). Back closes it like every dialog (dialog-history.ts).
+ */
 function DialogFailed({
   onRetry,
   onDismiss,
@@ -165,17 +180,41 @@ function DialogFailed({
   onRetry: () => void;
   onDismiss: (() => void) | undefined;
 }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const textId = useId();
+  const latestDismiss = useRef(onDismiss);
+  latestDismiss.current = onDismiss;
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (!dialog.open) dialog.showModal();
+    const entry = openDialogEntry(() => latestDismiss.current?.());
+    return () => {
+      closeDialogEntry(entry);
+      // Closed before it leaves the page, so the browser gives focus back where it was.
+      if (dialog.open) dialog.close();
+    };
+  }, []);
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => {
-        if (!open) onDismiss?.();
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+      onCancel={(event) => {
+        // Escape: closed by its owner (the dialog leaves the page), or kept when it has none.
+        event.preventDefault();
+        onDismiss?.();
       }}
-      title={copy.partFailedTitle}
-      description={<FailureText />}
-      hideClose={!onDismiss}
+      className="m-auto max-h-[90dvh] w-[calc(100vw-2rem)] max-w-md overflow-y-auto rounded-3xl bg-white p-4 text-slate-900 shadow-2xl backdrop:bg-slate-950/50 backdrop:backdrop-blur-sm sm:p-6 dark:bg-slate-900 dark:text-white"
     >
-      <DialogActions>
+      <h2 id={titleId} className="text-xl font-bold text-slate-900 wrap-anywhere dark:text-white">
+        {copy.partFailedTitle}
+      </h2>
+      <p id={textId} className="mt-1 text-sm text-slate-600 wrap-anywhere dark:text-slate-300">
+        <FailureText />
+      </p>
+      <DialogActions className="mt-5">
         {onDismiss ? (
           <Button variant="secondary" onClick={onDismiss}>
             {copy.close}
@@ -183,7 +222,7 @@ function DialogFailed({
         ) : null}
         <RetryButton onRetry={onRetry} />
       </DialogActions>
-    </Dialog>
+    </dialog>
   );
 }
 

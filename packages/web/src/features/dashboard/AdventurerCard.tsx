@@ -1,18 +1,22 @@
 import type { Me } from '@habitquest/contracts/me';
 import { Coins, Flame, Medal, Store } from 'lucide-react';
-import { memo, useState } from 'react';
+import { memo, Suspense, useState } from 'react';
 import { Button } from '../../components/ui/Button';
-import { Dialog } from '../../components/ui/Dialog';
 import { dashboardCopy as copy } from './copy';
 import { ProgressBar } from '../../components/ui/ProgressBar';
 import { formatNumber } from '../../lib/format';
 import { lazyPart } from '../../app/lazy-part';
 
-// Its chunk loads when the status window first opens.
-const AchievementList = lazyPart(
-  () => import('../achievements/AchievementList'),
-  (m) => m.AchievementList,
-  { kind: 'section' },
+// Its chunk (with the achievements and the dialog's code) loads when the window first opens.
+const StatusDialog = lazyPart(
+  () => import('./StatusDialog'),
+  (m) => m.StatusDialog,
+  {
+    kind: 'dialog',
+    dismiss: (props) => {
+      props.onClose();
+    },
+  },
 );
 
 /** Today's date, level, XP to the next level, points and the day streak (docs/product.md). */
@@ -82,35 +86,16 @@ export const AdventurerCard = memo(function AdventurerCard({
           {copy.rewardShop}
         </Button>
       </div>
-      <Dialog
-        open={isStatusOpen}
-        onOpenChange={setIsStatusOpen}
-        title={copy.statusTitle}
-        description={copy.statusIntro}
-        className="max-w-2xl"
-      >
-        <dl className="grid grid-cols-3 gap-3 text-center">
-          {[
-            [copy.totalXp, formatNumber(progress.xp)],
-            [copy.points, formatNumber(progress.points)],
-            [copy.currentStreak, copy.days(progress.streak)],
-          ].map(([label, value]) => (
-            <div key={label} className="rounded-2xl bg-slate-100 p-3 dark:bg-slate-800">
-              <dt className="text-xs text-slate-600 dark:text-slate-300">{label}</dt>
-              <dd className="mt-1 text-lg font-bold text-slate-900 dark:text-white">{value}</dd>
-            </div>
-          ))}
-        </dl>
-        <AchievementList timeZone={me.settings.timeZone} />
-        <Button
-          className="mt-5 w-full"
-          onClick={() => {
-            setIsStatusOpen(false);
-          }}
-        >
-          {copy.close}
-        </Button>
-      </Dialog>
+      <Suspense fallback={null}>
+        {isStatusOpen ? (
+          <StatusDialog
+            me={me}
+            onClose={() => {
+              setIsStatusOpen(false);
+            }}
+          />
+        ) : null}
+      </Suspense>
     </section>
   );
 });
