@@ -47,6 +47,17 @@ async function savedValue(): Promise<Saved | undefined> {
   return await get<Saved>('queries', store);
 }
 
+/** Waits for a save (at most once a second after a change) and answers what it stored. */
+async function nextSave(): Promise<Saved | undefined> {
+  await vi.waitFor(
+    async () => {
+      expect(await savedValue()).toBeDefined();
+    },
+    { timeout: 3_000 },
+  );
+  return await savedValue();
+}
+
 afterEach(async () => {
   vi.unstubAllGlobals();
   await set('queries', undefined, store);
@@ -59,12 +70,7 @@ describe('persistCache and restoreCache', () => {
     client.setQueryData(WINDOW, COMPLETIONS);
     client.setQueryData(['habits'], [{ id: HABIT_A, title: 'Read' }]);
     client.setQueryData(['session'], null);
-    await vi.waitFor(
-      async () => {
-        expect(await savedValue()).toBeDefined();
-      },
-      { timeout: 3_000 },
-    );
+    await nextSave();
     stop();
 
     const saved = await savedValue();
@@ -92,12 +98,7 @@ describe('persistCache and restoreCache', () => {
     client.setQueryData(WINDOW, before);
     const stop = persistCache(client);
     client.setQueryData(['habits'], []);
-    await vi.waitFor(
-      async () => {
-        expect(await savedValue()).toBeDefined();
-      },
-      { timeout: 3_000 },
-    );
+    await nextSave();
     stop();
 
     const restored = new QueryClient();
@@ -131,24 +132,14 @@ describe('persistCache and restoreCache', () => {
     const client = new QueryClient();
     const stop = persistCache(client);
     client.setQueryData(WINDOW, decodeRemembered(columns));
-    await vi.waitFor(
-      async () => {
-        expect(await savedValue()).toBeDefined();
-      },
-      { timeout: 3_000 },
-    );
+    await nextSave();
     const saved = await savedValue();
     expect(saved?.state.queries[0]?.state.data).toEqual({ compactColumns: columns });
 
     // A changed list is encoded from what it holds.
     await set('queries', undefined, store);
     client.setQueryData(WINDOW, (list: CompletionEntry[] = []) => list.slice(1));
-    await vi.waitFor(
-      async () => {
-        expect(await savedValue()).toBeDefined();
-      },
-      { timeout: 3_000 },
-    );
+    await nextSave();
     stop();
     const restored = new QueryClient();
     await restoreCache(restored);
@@ -190,12 +181,7 @@ describe('persistCache and restoreCache', () => {
     const client = clientWithData();
     const stop = persistCache(client);
     client.setQueryData(['habits'], [{ id: HABIT_A, title: 'Read' }]);
-    await vi.waitFor(
-      async () => {
-        expect(await savedValue()).toBeDefined();
-      },
-      { timeout: 3_000 },
-    );
+    await nextSave();
     stop();
     const saved = await savedValue();
     if (!saved) throw new Error('nothing saved');
