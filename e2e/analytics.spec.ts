@@ -589,6 +589,8 @@ for (const theme of THEMES) {
     account,
     baseURL,
   }) => {
+    // A screenshot and two axe scans a tab, six tabs: about 60 s on a loaded machine.
+    test.slow();
     await seed(request, baseURL ?? '');
     // Charts drawn at once, without their grow-in animation, so the screenshots show final bars.
     await page.emulateMedia({ reducedMotion: 'reduce' });
