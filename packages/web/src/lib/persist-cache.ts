@@ -7,7 +7,7 @@
  * Windows of completions are saved in the compact columns they came in (contracts/
  * completion-columns.ts): IndexedDB copies what it stores on the main thread, and a year of
  * completions as one object each (5,475 for 15 daily habits) made each save a long task
- * (docs/performance.md, "Saving the cache").
+ * (docs/performance.md, "The main thread of a load, function by function").
  */
 import {
   decodeCompletionColumns,
