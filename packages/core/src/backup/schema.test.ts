@@ -196,7 +196,10 @@ describe('buildExportFile', () => {
       exportedAt: '2024-03-09T13:05:00.000Z',
       source: 'HabitQuest',
       data,
-      integrity: { habits: 1, completions: 1, categories: 2, rewards: 1, inventory: 1 },
+      integrity: {
+        ...{ habits: 1, completions: 1, categories: 2, rewards: 1, inventory: 1 },
+        ...{ achievements: 1, skips: 1, pauses: 2, vacations: 1 },
+      },
       checksum: checksumOf(data),
     });
     expect(file.version).toBe('4.0.0');

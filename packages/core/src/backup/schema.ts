@@ -274,6 +274,12 @@ export const zBackupIntegrity = z.object({
   categories: zCount,
   rewards: zCount,
   inventory: zCount,
+  // Counted since achievements and rest days joined the file; a 4.x file from before lists none
+  // of them, and then nothing is compared.
+  achievements: zCount.optional(),
+  skips: zCount.optional(),
+  pauses: zCount.optional(),
+  vacations: zCount.optional(),
 });
 
 export const zBackupFile = z.object({
@@ -325,13 +331,17 @@ export function goalsOf(categories: readonly BackupCategory[]): Record<string, n
 }
 
 /** The counts stored in a file's `integrity` block. */
-export function integrityOf(data: BackupData): BackupIntegrity {
+export function integrityOf(data: BackupData): Required<BackupIntegrity> {
   return {
     habits: data.habits.length,
     completions: data.habits.reduce((sum, habit) => sum + habit.completions.length, 0),
     categories: data.categories.length,
     rewards: data.shop.length,
     inventory: data.inventory.length,
+    achievements: data.achievements.length,
+    skips: data.skips.length,
+    pauses: data.pauses.length,
+    vacations: data.vacations.length,
   };
 }
 

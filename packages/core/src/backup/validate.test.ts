@@ -292,12 +292,33 @@ describe('validateBackup: warnings', () => {
   });
 
   it('warns about each integrity count that does not match', () => {
-    const integrity = { habits: 2, completions: 1, categories: 1, rewards: 0, inventory: 0 };
+    const integrity = {
+      ...{ habits: 2, completions: 1, categories: 1, rewards: 0, inventory: 0 },
+      ...{ achievements: 0, skips: 3, pauses: 1, vacations: 0 },
+    };
     const result = validateBackup({ ...rawFile(), integrity });
     expect(result.ok && result.warnings).toEqual([
       'Integrity mismatch: the file lists 2 habits but contains 1.',
       'Integrity mismatch: the file lists 0 rewards but contains 1.',
+      'Integrity mismatch: the file lists 3 skips but contains 1.',
+      'Integrity mismatch: the file lists 0 vacations but contains 1.',
     ]);
+  });
+
+  it('compares no achievement or rest-day count in a file from before they were counted', () => {
+    const integrity = { habits: 1, completions: 1, categories: 1, rewards: 1, inventory: 0 };
+    const result = validateBackup({ ...rawFile(), integrity });
+    expect(result.ok && result.warnings).toEqual([]);
+    expect(result.ok && result.file.integrity).toEqual(integrity);
+  });
+
+  it('counts the achievements and every kind of rest day in an export', () => {
+    expect(sampleFile().integrity).toMatchObject({
+      achievements: 0,
+      skips: 1,
+      pauses: 1,
+      vacations: 1,
+    });
   });
 
   it('accepts the checksum in capitals', () => {

@@ -46,6 +46,10 @@ const INTEGRITY_KEYS = [
   'categories',
   'rewards',
   'inventory',
+  'achievements',
+  'skips',
+  'pauses',
+  'vacations',
 ] as const satisfies readonly (keyof BackupIntegrity)[];
 
 const TYPE_NAMES: Partial<Record<string, string>> = {
@@ -114,6 +118,8 @@ function warningsFor(file: BackupFile, rawData: unknown): string[] {
   const found = integrityOf(file.data);
   for (const key of INTEGRITY_KEYS) {
     const listed = file.integrity[key];
+    // A count the file does not list (an older export) has nothing to disagree with.
+    if (listed === undefined) continue;
     if (listed !== found[key]) warnings.push(BACKUP_WARNINGS.integrity(key, listed, found[key]));
   }
   // The checksum covers the data as written, before the schema trimmed or uppercased anything.

@@ -56,6 +56,10 @@ describe.each(DATABASE_KINDS)('export and import on %s', (kind) => {
         categories: SEEDED.categories,
         rewards: SEEDED.rewards,
         inventory: SEEDED.inventory,
+        achievements: SEEDED_ACHIEVEMENTS.length,
+        skips: SEEDED_REST.skips.length,
+        pauses: SEEDED_REST.pauses.length,
+        vacations: SEEDED_REST.vacations.length,
       },
     });
     expect(file.checksum).toBe(checksumOf(file.data));
