@@ -15,6 +15,7 @@ import type { DatabaseHandle } from '../db/client';
 import { literal } from '../db/sql-text';
 import type { Logger } from '../logger';
 import { currentOrigin } from './origin';
+import { RingBuffer } from './ring-buffer';
 
 export const EVENTS_CHANNEL = 'habitquest_events';
 const BUFFER_SIZE = 2000;
@@ -67,7 +68,7 @@ export type EventBus = {
 };
 
 export async function createEventBus(database: DatabaseHandle, logger: Logger): Promise<EventBus> {
-  const buffer: BusEvent[] = [];
+  const recent = new RingBuffer<BusEvent>(BUFFER_SIZE);
   const listeners = new Map<string, Set<Listener>>();
   const instance = randomUUID().slice(0, 8);
   const streamEnders = new Set<() => void>();
@@ -79,8 +80,7 @@ export async function createEventBus(database: DatabaseHandle, logger: Logger): 
   };
 
   const deliver = (event: BusEvent): void => {
-    buffer.push(event);
-    if (buffer.length > BUFFER_SIZE) buffer.splice(0, buffer.length - BUFFER_SIZE);
+    recent.push(event);
     for (const listener of listeners.get(event.userId) ?? []) listener(event);
   };
 
@@ -98,7 +98,7 @@ export async function createEventBus(database: DatabaseHandle, logger: Logger): 
     () => {
       // Notifications may have been missed while the connection was down: everyone refetches,
       // and every stream re-checks its session, since a sign-out may have been missed too.
-      buffer.length = 0;
+      recent.clear();
       for (const userId of sessionWatchers.keys()) recheckSessions(userId);
       for (const [userId, set] of listeners) {
         const event: BusEvent = {
@@ -192,9 +192,8 @@ export async function createEventBus(database: DatabaseHandle, logger: Logger): 
       };
     },
     replaySince: (userId, lastId) => {
-      const index = buffer.findIndex((event) => event.id === lastId);
-      if (index < 0) return null;
-      return buffer.slice(index + 1).filter((event) => event.userId === userId);
+      const newer = recent.after((event) => event.id === lastId);
+      return newer?.filter((event) => event.userId === userId) ?? null;
     },
     onShutdown: (end) => {
       streamEnders.add(end);
