@@ -81,6 +81,32 @@ describe('time zones', () => {
     });
   });
 
+  it('gives the same date as the wall clock for any instants, asked in any order', () => {
+    const zones = Intl.supportedValuesOf('timeZone');
+    // Around each local midnight of a year, a second apart, and anywhere in 1900–2100.
+    const nearMidnight = fc
+      .tuple(fc.integer({ min: 0, max: 365 }), fc.integer({ min: -14 * 3600, max: 14 * 3600 }))
+      .map(([day, offset]) => Date.UTC(2026, 0, 1 + day) + offset * 1000);
+    const anywhere = fc.integer({ min: Date.UTC(1900, 0, 1), max: Date.UTC(2100, 0, 1) });
+    const instant = fc.oneof(nearMidnight, anywhere);
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.constantFrom(...zones), instant, fc.integer({ min: 0, max: 999 })), {
+          maxLength: 40,
+        }),
+        (asks) => {
+          for (const [zone, at, ms] of asks) {
+            // The same second asked twice, at two moments within it: the second may be cached.
+            for (const moment of [at, Math.floor(at / 1000) * 1000 + ms]) {
+              expect(localDateOf(moment, zone)).toBe(zonedTime(moment, zone).date);
+              expect(localDateOf(new Date(moment), zone)).toBe(zonedTime(moment, zone).date);
+            }
+          }
+        },
+      ),
+    );
+  });
+
   it('validates IANA zone names', () => {
     expect(isTimeZone('Europe/Berlin')).toBe(true);
     expect(isTimeZone('Mars/Olympus')).toBe(false);
