@@ -2,6 +2,10 @@
  * Server throughput on PostgreSQL, against bare baselines measured in the same run:
  *  (1) baseline: a bare Hono endpoint doing one INSERT through pg — the machine's write limit;
  *  (1b) baseline: the same doing one single-row SELECT by primary key — its read limit;
+ *  (1c) baseline: a bare Hono endpoint doing the least any correct set-state must: look the
+ *      session up, then in one transaction lock the user's balances, add or delete the
+ *      completion, write the ledger entry, move the balances and notify — in two round trips,
+ *      plain tables, no triggers, no rules: what the set-state's work costs here at the least;
  *  (2) the completion set-state path (PUT /api/habits/:id/completions/:date), many users;
  *      (2b) the same with an Idempotency-Key on each request, as the web app sends its changes;
  *  (3) the dashboard read path (GET /api/me + /api/habits + a month of completions, in the
@@ -175,6 +179,74 @@ async function seedHistory(
   });
 }
 
+/**
+ * (1c): the set-state's unavoidable work with nothing else, as a floor to read (2) against.
+ * Each connection is a user of its own with a session token, toggling one completion (the body
+ * says which way, as (2)'s does). Round trip 1 checks the session; round trip 2 is one message
+ * (the simple-query protocol: values written in as literals, numbers and fixed strings only):
+ * BEGIN, the lock, one statement that writes the completion, the ledger entry and the balances,
+ * the NOTIFY, and COMMIT.
+ */
+async function comparableBaseline(): Promise<LoadResult> {
+  const database = await createTestDatabase();
+  const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+  pool.on('error', () => undefined);
+  await pool.query(`
+    create table bench_sessions (token text primary key, user_id int not null);
+    create table bench_progress (user_id int primary key, xp int not null, points int not null);
+    create table bench_completions (user_id int not null, day int not null, xp int not null,
+      primary key (user_id, day));
+    create table bench_ledger (id bigserial primary key, user_id int not null, xp int not null,
+      points int not null);
+    insert into bench_sessions select 'token-' || n, n from generate_series(1, ${String(CONNECTIONS)}) n;
+    insert into bench_progress select n, 0, 0 from generate_series(1, ${String(CONNECTIONS)}) n;
+  `);
+  const app = new Hono();
+  app.put('/baseline', async (c) => {
+    const token = c.req.header('x-token') ?? '';
+    const { rows } = await pool.query<{ user_id: number }>(
+      'select user_id from bench_sessions where token = $1',
+      [token],
+    );
+    const userId = rows[0]?.user_id;
+    if (userId === undefined) return c.json({ error: 'signed out' }, 401);
+    const { completed } = await c.req.json<{ completed: boolean }>();
+    const change = completed
+      ? `with added as (insert into bench_completions values (${String(userId)}, 1, 10)
+           on conflict do nothing returning xp)`
+      : `with added as (delete from bench_completions where user_id = ${String(userId)} and day = 1
+           returning -xp as xp)`;
+    await pool.query(`begin;
+      select xp from bench_progress where user_id = ${String(userId)} for update;
+      ${change}, entry as (insert into bench_ledger (user_id, xp, points)
+          select ${String(userId)}, xp, xp / 2 from added returning xp, points)
+        update bench_progress set xp = bench_progress.xp + entry.xp,
+          points = bench_progress.points + entry.points
+        from entry where bench_progress.user_id = ${String(userId)};
+      select pg_notify('bench_events', '{"type":"completions","user":${String(userId)}}');
+      commit;`);
+    return c.json({ added: completed });
+  });
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => {
+      resolve(s);
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  const clients = Array.from({ length: CONNECTIONS }, (_, index): LoadRequest[] => {
+    const headers = { 'x-token': `token-${String(index + 1)}`, 'content-type': 'application/json' };
+    return [
+      { method: 'PUT', path: '/baseline', headers, body: '{"completed":true}' },
+      { method: 'PUT', path: '/baseline', headers, body: '{"completed":false}' },
+    ];
+  });
+  const result = await load(`http://127.0.0.1:${String(port)}`, clients);
+  await new Promise((resolve) => server.close(resolve));
+  await pool.end();
+  await database.drop();
+  return result;
+}
+
 async function main(): Promise<void> {
   console.log(
     `50 connections, ${DURATION_SECONDS} s each, PostgreSQL at ${process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'}\n`,
@@ -182,6 +254,8 @@ async function main(): Promise<void> {
   console.log(`load average at the start: ${loadAverage()}`);
   const bare = RUN_WRITES ? await baseline('insert') : null;
   if (bare) print('(1) baseline: bare Hono + one INSERT', bare);
+  const floor = RUN_WRITES ? await comparableBaseline() : null;
+  if (floor) print('(1c) baseline: the set-state floor', floor);
   const bareRead = RUN_READS ? await baseline('select') : null;
   if (bareRead) print('(1b) baseline: bare Hono + one SELECT', bareRead);
 
@@ -268,6 +342,16 @@ async function main(): Promise<void> {
   if (keyed && bare) {
     console.log(
       `ratio (2b)/(1): ${(keyed.requestsPerSecond / bare.requestsPerSecond).toFixed(2)}   (the web app's path)`,
+    );
+  }
+  if (completion && floor) {
+    console.log(
+      `ratio (2)/(1c): ${(completion.requestsPerSecond / floor.requestsPerSecond).toFixed(2)}   (against the floor of the same work)`,
+    );
+  }
+  if (keyed && floor) {
+    console.log(
+      `ratio (2b)/(1c): ${(keyed.requestsPerSecond / floor.requestsPerSecond).toFixed(2)}`,
     );
   }
   if (completion && bare) ceiling('(2)', completion, bare, 0.5);
