@@ -7,7 +7,8 @@
  *      completion, write the ledger entry, move the balances and notify — in two round trips,
  *      plain tables, no triggers, no rules: what the set-state's work costs here at the least;
  *  (2) the completion set-state path (PUT /api/habits/:id/completions/:date), many users;
- *      (2b) the same with an Idempotency-Key on each request, as the web app sends its changes;
+ *      (2b) the same with an Idempotency-Key on each request and a browser's Accept-Encoding,
+ *      as the web app sends its changes;
  *  (3) the dashboard read path (GET /api/me + /api/habits + a month of completions, in the
  *      compact columns the web app asks for) for users with 15 habits and a year of history;
  *      (3b) the same with the month in the full form (/api/completions); (3c) (3) with
@@ -38,6 +39,8 @@ import pg from 'pg';
 import { runLoad, type LoadRequest, type LoadResult } from './production';
 
 const CONNECTIONS = 50;
+/** What Chromium sends with every request. */
+const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const TODAY = new Date().toISOString().slice(0, 10);
 const GROWTH_COMPLETIONS = Number(process.env.BENCH_GROWTH_COMPLETIONS ?? 5_000_000);
@@ -281,11 +284,16 @@ async function main(): Promise<void> {
     }
     completion = await load(server.url, writers);
     print('(2) completion set-state', completion);
-    // (2b) the same as the web app sends it: each change with an Idempotency-Key of its own.
+    // (2b) the same as the web app sends it: each change with an Idempotency-Key of its own,
+    // from a browser, which accepts compressed answers.
     keyed = await load(
       server.url,
       writers.map((requests) =>
-        requests.map((request) => ({ ...request, freshIdempotencyKey: true as const })),
+        requests.map((request) => ({
+          ...request,
+          headers: { ...request.headers, 'accept-encoding': BROWSER_ACCEPT_ENCODING },
+          freshIdempotencyKey: true as const,
+        })),
       ),
     );
     print('(2b) set-state, Idempotency-Key', keyed);
@@ -313,7 +321,7 @@ async function main(): Promise<void> {
         { method: 'GET', path: `/api/completions/columns?${month}`, headers },
       ]);
       fullReaders.push([me, list, { method: 'GET', path: `/api/completions?${month}`, headers }]);
-      const gzipped = { ...headers, 'accept-encoding': 'gzip, deflate, br' };
+      const gzipped = { ...headers, 'accept-encoding': BROWSER_ACCEPT_ENCODING };
       browserReaders.push(
         [me, list, { method: 'GET', path: `/api/completions/columns?${month}` }].map((read) => ({
           ...read,

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, startTestServer, type TestServer } from '../test/harness';
+import { signUp, startTestServer, TEST_ORIGIN, type TestServer } from '../test/harness';
 
 type Raw = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
 
@@ -131,6 +131,58 @@ describe('compression and caching over HTTP', () => {
       expect(answer.headers['x-content-type-options']).toBe('nosniff');
       expect(JSON.parse(answer.body.toString())).toEqual(habits);
     }
+  });
+
+  it('sends an answer under 1 KB as it is, whatever the client accepts: gzip would cost more than it saves', async () => {
+    const { client } = await signUp(server);
+    const habit = await client.post<{ id: string }>('/api/habits', { title: 'Read' });
+    // A day before today in every time zone's reckoning, so never refused as in the future.
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const put = (headers: Record<string, string>): Promise<Raw> =>
+      new Promise((resolve, reject) => {
+        const body = JSON.stringify({ completed: true });
+        const request = http.request(
+          `${server.url}/api/habits/${habit.body.id}/completions/${yesterday}`,
+          {
+            method: 'PUT',
+            headers: {
+              cookie: client.cookieHeader,
+              origin: TEST_ORIGIN,
+              'content-type': 'application/json',
+              ...headers,
+            },
+          },
+          (response) => {
+            const chunks: Buffer[] = [];
+            response.on('data', (chunk: Buffer) => chunks.push(chunk));
+            response.on('end', () => {
+              resolve({
+                status: response.statusCode ?? 0,
+                headers: response.headers,
+                body: Buffer.concat(chunks),
+              });
+            });
+          },
+        );
+        request.on('error', reject);
+        request.end(body);
+      });
+    const browser = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+    // The web app's way (an Idempotency-Key on every change) and without one.
+    for (const headers of [browser, { ...browser, 'idempotency-key': 'small-answer-key-1' }]) {
+      const answer = await put(headers);
+      expect(answer.status).toBe(200);
+      expect(answer.headers['content-encoding']).toBeUndefined();
+      expect(answer.headers['transfer-encoding']).toBeUndefined();
+      expect(answer.headers['content-length']).toBe(String(answer.body.length));
+      expect(answer.body.length).toBeLessThan(1024);
+      expect(answer.headers.vary).toBe('Accept-Encoding');
+      expect(JSON.parse(answer.body.toString())).toMatchObject({ progress: { xp: 10 } });
+    }
+    const me = await get(`${server.url}/api/me`, { cookie: client.cookieHeader, ...browser });
+    expect(me.headers['content-encoding']).toBeUndefined();
+    expect(me.headers['content-length']).toBe(String(me.body.length));
+    expect(me.headers.vary).toBe('Accept-Encoding');
   });
 
   it('never compresses the event stream: each event arrives as it happens, as plain text', async () => {

@@ -38,7 +38,11 @@ export async function jsonAnswer(
     c.req.header('idempotency-key') !== undefined ||
     !acceptsGzip(c.req.header('accept-encoding'))
   ) {
-    return c.body(text, status, { 'content-type': 'application/json' });
+    // With its length, so compress (http/compress.ts) sees at once that it is small.
+    return c.body(text, status, {
+      'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength(text)),
+    });
   }
   const body = await gzipAsync(text);
   return c.body(new Uint8Array(body.buffer, body.byteOffset, body.byteLength), status, {
