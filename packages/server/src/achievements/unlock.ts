@@ -88,7 +88,10 @@ export function factsAfterCompletion(options: {
   dayCompletions: readonly CompletionRow[];
   /** The completed habit's category, if it has one. */
   category: CategoryRow | null;
-  /** The user's completions in the month of `date` (read only when there is a category). */
+  /**
+   * The user's completions in the month of `date` (read only when there is a category): those of
+   * the category's habits at least; the goal counts no others.
+   */
   monthCompletions: readonly CompletionRow[];
 }): Pick<AchievementFacts, 'completions' | 'perfectDays' | 'goalsMet'> {
   const { date, weekStart } = options;

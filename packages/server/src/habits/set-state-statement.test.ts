@@ -172,6 +172,55 @@ describe.each(DATABASE_KINDS)('the set-state statement on %s', (kind) => {
     expect(await completionsOf()).toHaveLength(1);
   });
 
+  it("reads the month's completions of the completed habit's category only, for its goal", async () => {
+    const { client } = await signUp(server);
+    const userId = await userIdOf(client);
+    const categories = (await client.get<{ id: string; name: string }[]>('/api/categories')).body;
+    const [health, career] = ['HEALTH & FITNESS', 'CAREER'].map(
+      (name) => categories.find((category) => category.name === name)?.id ?? null,
+    );
+    const run = await habit(client, { title: 'Run', categoryId: health });
+    const swim = await habit(client, { title: 'Swim', categoryId: health });
+    const write = await habit(client, { title: 'Write', categoryId: career });
+    // This month in both categories, and last month in the same one.
+    for (const [id, date] of [
+      [swim, '2026-06-02'],
+      [swim, '2026-05-30'],
+      [write, '2026-06-03'],
+      [run, '2026-06-04'],
+    ] as const) {
+      await setState(client, id, date, true);
+    }
+    const { revision } = await lockOnly(userId, run);
+    const answer = await callOnce(userId, run, revision, {
+      date: TODAY,
+      periodKey: TODAY,
+      completed: true,
+      xpEarned: 10,
+      pointsEarned: 5,
+      completedAt: NOW,
+      period: { start: TODAY, end: TODAY },
+      today: TODAY,
+      recentDays: 64,
+      dayKeys: [TODAY, '2026-W25', '2026-06', '2026'],
+      month: { first: '2026-06-01', last: '2026-06-30' },
+      categoryId: health,
+      countCap: 1000,
+    });
+    if (answer.kind !== 'written') throw new Error('the current revision did not write');
+    const month = answer.written.facts?.monthCompletions.map((row) => [
+      row.habitId,
+      row.completionDate,
+    ]);
+    expect(month?.sort()).toEqual(
+      [
+        [run, '2026-06-04'],
+        [swim, '2026-06-02'],
+      ].sort(),
+    );
+    expect(answer.written.facts?.category).toMatchObject({ id: health });
+  });
+
   it('computes each completion from the habit and settings as they are now, after edits', async () => {
     const { client } = await signUp(server);
     const id = await habit(client, { title: 'Clean', frequency: 'weekly', xpOnComplete: 20 });

@@ -208,7 +208,10 @@ export type WriteResult = {
     /** The user's completions (before this one) with one of the day's period keys. */
     dayCompletions: CompletionFactsRow[];
     category: CategoryRow | null;
-    /** The month's completions before this one; read only for a habit with a category. */
+    /**
+     * The month's completions (before this one) of the habits in the completed habit's
+     * category: all its goal counts. Read only for a habit with a category.
+     */
     monthCompletions: CompletionFactsRow[];
     /** Achievement ids the user has unlocked. */
     unlocked: string[];
