@@ -176,9 +176,10 @@ describe.each(DATABASE_KINDS)('the set-state statement on %s', (kind) => {
     const { client } = await signUp(server);
     const userId = await userIdOf(client);
     const categories = (await client.get<{ id: string; name: string }[]>('/api/categories')).body;
-    const [health, career] = ['HEALTH & FITNESS', 'CAREER'].map(
-      (name) => categories.find((category) => category.name === name)?.id ?? null,
-    );
+    const idOf = (name: string): string | null =>
+      categories.find((category) => category.name === name)?.id ?? null;
+    const health = idOf('HEALTH & FITNESS');
+    const career = idOf('CAREER');
     const run = await habit(client, { title: 'Run', categoryId: health });
     const swim = await habit(client, { title: 'Swim', categoryId: health });
     const write = await habit(client, { title: 'Write', categoryId: career });
