@@ -9,6 +9,7 @@
  *  (2) the completion set-state path (PUT /api/habits/:id/completions/:date), many users;
  *      (2b) the same with an Idempotency-Key on each request and a browser's Accept-Encoding,
  *      as the web app sends its changes;
+ *      (2c) the same for users with 15 habits and a year of history (a 366-day streak);
  *  (3) the dashboard read path (GET /api/me + /api/habits + a month of completions, in the
  *      compact columns the web app asks for) for users with 15 habits and a year of history;
  *      (3b) the same with the month in the full form (/api/completions); (3c) (3) with
@@ -271,6 +272,7 @@ async function main(): Promise<void> {
 
   let completion: LoadResult | null = null;
   let keyed: LoadResult | null = null;
+  let withHistory: LoadResult | null = null;
   if (RUN_WRITES) {
     const writers: LoadRequest[][] = [];
     for (let i = 0; i < CONNECTIONS; i += 1) {
@@ -297,6 +299,21 @@ async function main(): Promise<void> {
       ),
     );
     print('(2b) set-state, Idempotency-Key', keyed);
+    // (2c) users as the issue's reference user: 15 daily habits, each done every day of the
+    // past year, toggling today's completion of one of them (a 366-day streak).
+    const veterans: LoadRequest[][] = [];
+    for (let i = 0; i < CONNECTIONS; i += 1) {
+      const { client } = await signUp(server);
+      await seedHistory(server, client);
+      const [first] = (await client.get<{ id: string }[]>('/api/habits')).body;
+      const url = `/api/habits/${first?.id ?? ''}/completions/${TODAY}`;
+      veterans.push([
+        { method: 'PUT', path: url, headers: headersOf(client), body: '{"completed":true}' },
+        { method: 'PUT', path: url, headers: headersOf(client), body: '{"completed":false}' },
+      ]);
+    }
+    withHistory = await load(server.url, veterans);
+    print('(2c) set-state, a year of history', withHistory);
   }
 
   let dashboard: LoadResult | null = null;
@@ -362,8 +379,14 @@ async function main(): Promise<void> {
       `ratio (2b)/(1c): ${(keyed.requestsPerSecond / floor.requestsPerSecond).toFixed(2)}`,
     );
   }
+  if (withHistory && floor) {
+    console.log(
+      `ratio (2c)/(1c): ${(withHistory.requestsPerSecond / floor.requestsPerSecond).toFixed(2)}   (the reference user)`,
+    );
+  }
   if (completion && bare) ceiling('(2)', completion, bare, 0.5);
   if (keyed && bare) ceiling('(2b)', keyed, bare, 0.5);
+  if (withHistory && bare) ceiling('(2c)', withHistory, bare, 0.5);
   if (dashboard && bareRead) {
     console.log(
       `ratio (3)/(1b): ${(dashboard.requestsPerSecond / bareRead.requestsPerSecond).toFixed(2)}   (target ≥ 0.35, p99 < 100 ms)`,
