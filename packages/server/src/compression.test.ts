@@ -185,6 +185,23 @@ describe('compression and caching over HTTP', () => {
     expect(me.headers.vary).toBe('Accept-Encoding');
   });
 
+  it("sends the export, a stream of JSON of unknown length, gzip'd as it comes", async () => {
+    const { client } = await signUp(server);
+    await client.post('/api/habits', { title: 'Read' });
+    const exported = await get(`${server.url}/api/export`, {
+      cookie: client.cookieHeader,
+      'accept-encoding': 'gzip, deflate, br, zstd',
+    });
+    expect(exported.status).toBe(200);
+    expect(exported.headers['content-encoding']).toBe('gzip');
+    expect(exported.headers['content-length']).toBeUndefined();
+    expect(exported.headers['transfer-encoding']).toBe('chunked');
+    const file = JSON.parse(gunzipSync(exported.body).toString()) as {
+      data: { habits: unknown[] };
+    };
+    expect(file.data.habits).toHaveLength(1);
+  });
+
   it('never compresses the event stream: each event arrives as it happens, as plain text', async () => {
     const { client } = await signUp(server);
     const frames: string[] = [];

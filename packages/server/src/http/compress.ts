@@ -3,10 +3,11 @@
  * the rest.
  *
  * Hono's compress skips an answer under 1 KB only when it knows the answer's length, and an
- * answer made from a string (`c.json`, `c.body`) carries no Content-Length: every small API
- * answer used to be gzip'd through a web CompressionStream, about 0.2 ms of the request thread
- * for a change's 200-byte answer, to save a few bytes or none (docs/performance.md). JSON answers
- * without a length are measured here first: those under 1 KB go as they are.
+ * answer made from a string (`c.json`, `c.body`) carries no Content-Length. A route's JSON answer
+ * (json-answer.ts) therefore gives its length, so that a change's 200-byte answer is not gzip'd
+ * through a web CompressionStream (about 0.5 ms of the request thread, for a few bytes or none:
+ * docs/performance.md). Answers of unknown length are not measured here: the export is a stream
+ * of JSON, and reading it whole would defeat its streaming.
  *
  * Hono's compress marks every compressible answer it handles `Vary: Accept-Encoding` through
  * `Context.header`, which, once the answer exists, rebuilds it as a full web Response with a
@@ -14,7 +15,7 @@
  * was given. For an answer that is not compressed the header is set on the answer's own headers
  * instead, which keeps the answer as it was.
  */
-import type { Context, MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler } from 'hono';
 import { compress } from 'hono/compress';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
 
@@ -24,14 +25,8 @@ export function compressAnswers(): MiddlewareHandler {
   const compressing = compress();
   return async (c, next) => {
     const accepted = c.req.header('accept-encoding');
-    if (accepted !== undefined && ACCEPTS_COMPRESSION.test(accepted)) {
-      await compressing(c, async () => {
-        await next();
-        await measureJson(c);
-      });
-    } else {
-      await next();
-    }
+    if (accepted !== undefined && ACCEPTS_COMPRESSION.test(accepted)) await compressing(c, next);
+    else await next();
     const headers = c.res.headers;
     const type = headers.get('content-type');
     if (type === null || !COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type)) return;
@@ -39,18 +34,4 @@ export function compressAnswers(): MiddlewareHandler {
     if (vary === '*' || /\baccept-encoding\b/i.test(vary ?? '')) return;
     headers.set('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
   };
-}
-
-/** Gives a JSON answer of unknown length its Content-Length, so compress can judge its size. */
-async function measureJson(c: Context): Promise<void> {
-  const { headers, body } = c.res;
-  if (body === null || headers.has('content-length') || headers.has('content-encoding')) return;
-  if (!headers.get('content-type')?.startsWith('application/json')) return;
-  const { status } = c.res;
-  const text = await c.res.text();
-  const measured = new Headers(headers);
-  measured.set('content-length', String(Buffer.byteLength(text)));
-  // Cleared first: assigned over an answer, Hono would wrap the new one's body as a stream.
-  c.res = undefined;
-  c.res = new Response(text, { status, headers: measured });
 }
