@@ -13,22 +13,32 @@ import { signUp, startTestServer, TEST_ORIGIN, type TestServer } from '../test/h
 
 type Raw = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
 
-function get(url: string, headers: Record<string, string> = {}): Promise<Raw> {
+/** One request, its answer's bytes as they came (nothing decompressed). */
+function send(
+  method: string,
+  url: string,
+  headers: Record<string, string> = {},
+  body?: string,
+): Promise<Raw> {
   return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => {
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: response.headers,
-            body: Buffer.concat(chunks),
-          });
+    const request = http.request(url, { method, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          body: Buffer.concat(chunks),
         });
-      })
-      .on('error', reject);
+      });
+    });
+    request.on('error', reject);
+    request.end(body);
   });
+}
+
+function get(url: string, headers: Record<string, string> = {}): Promise<Raw> {
+  return send('GET', url, headers);
 }
 
 const SCRIPT = `export const words = ${JSON.stringify('habit quest '.repeat(4000))};`;
@@ -136,37 +146,20 @@ describe('compression and caching over HTTP', () => {
   it('sends an answer under 1 KB as it is, whatever the client accepts: gzip would cost more than it saves', async () => {
     const { client } = await signUp(server);
     const habit = await client.post<{ id: string }>('/api/habits', { title: 'Read' });
-    // A day before today in every time zone's reckoning, so never refused as in the future.
+    // UTC's yesterday is never in the future, whatever the account's time zone.
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
     const put = (headers: Record<string, string>): Promise<Raw> =>
-      new Promise((resolve, reject) => {
-        const body = JSON.stringify({ completed: true });
-        const request = http.request(
-          `${server.url}/api/habits/${habit.body.id}/completions/${yesterday}`,
-          {
-            method: 'PUT',
-            headers: {
-              cookie: client.cookieHeader,
-              origin: TEST_ORIGIN,
-              'content-type': 'application/json',
-              ...headers,
-            },
-          },
-          (response) => {
-            const chunks: Buffer[] = [];
-            response.on('data', (chunk: Buffer) => chunks.push(chunk));
-            response.on('end', () => {
-              resolve({
-                status: response.statusCode ?? 0,
-                headers: response.headers,
-                body: Buffer.concat(chunks),
-              });
-            });
-          },
-        );
-        request.on('error', reject);
-        request.end(body);
-      });
+      send(
+        'PUT',
+        `${server.url}/api/habits/${habit.body.id}/completions/${yesterday}`,
+        {
+          cookie: client.cookieHeader,
+          origin: TEST_ORIGIN,
+          'content-type': 'application/json',
+          ...headers,
+        },
+        JSON.stringify({ completed: true }),
+      );
     const browser = { 'accept-encoding': 'gzip, deflate, br, zstd' };
     // The web app's way (an Idempotency-Key on every change) and without one.
     for (const headers of [browser, { ...browser, 'idempotency-key': 'small-answer-key-1' }]) {

@@ -26,6 +26,28 @@ type Json = Record<string, unknown>;
 const NOW = new Date('2026-06-17T12:00:00Z'); // a Wednesday; the account's zone is UTC
 const TODAY = '2026-06-17';
 
+/** The write of completing a daily habit today, as planWrite would make it. */
+function completingToday(
+  values: Partial<Pick<WriteParams, 'xpEarned' | 'pointsEarned' | 'categoryId'>>,
+): WriteParams {
+  return {
+    date: TODAY,
+    periodKey: TODAY,
+    completed: true,
+    xpEarned: 10,
+    pointsEarned: 5,
+    completedAt: NOW,
+    period: { start: TODAY, end: TODAY },
+    today: TODAY,
+    recentDays: 64,
+    dayKeys: [TODAY, '2026-W25', '2026-06', '2026'],
+    month: { first: '2026-06-01', last: '2026-06-30' },
+    categoryId: null,
+    countCap: 1000,
+    ...values,
+  };
+}
+
 async function habit(client: TestClient, body: Json): Promise<string> {
   const response = await client.post<{ id: string }>('/api/habits', body);
   expect(response.status).toBe(201);
@@ -136,21 +158,7 @@ describe.each(DATABASE_KINDS)('the set-state statement on %s', (kind) => {
     const id = await habit(client, { title: 'Walk', xpOnComplete: 30 });
     const userId = await userIdOf(client);
     const { revision } = await lockOnly(userId, id);
-    const params: WriteParams = {
-      date: TODAY,
-      periodKey: TODAY,
-      completed: true,
-      xpEarned: 30,
-      pointsEarned: 15,
-      completedAt: NOW,
-      period: { start: TODAY, end: TODAY },
-      today: TODAY,
-      recentDays: 64,
-      dayKeys: [TODAY, '2026-W25', '2026-06', '2026'],
-      month: { first: '2026-06-01', last: '2026-06-30' },
-      categoryId: null,
-      countCap: 1000,
-    };
+    const params = completingToday({ xpEarned: 30, pointsEarned: 15 });
     const completionsOf = () =>
       server.database.db.select().from(completions).where(eq(completions.userId, userId));
     const revisionNow = async () =>
@@ -193,21 +201,7 @@ describe.each(DATABASE_KINDS)('the set-state statement on %s', (kind) => {
       await setState(client, id, date, true);
     }
     const { revision } = await lockOnly(userId, run);
-    const answer = await callOnce(userId, run, revision, {
-      date: TODAY,
-      periodKey: TODAY,
-      completed: true,
-      xpEarned: 10,
-      pointsEarned: 5,
-      completedAt: NOW,
-      period: { start: TODAY, end: TODAY },
-      today: TODAY,
-      recentDays: 64,
-      dayKeys: [TODAY, '2026-W25', '2026-06', '2026'],
-      month: { first: '2026-06-01', last: '2026-06-30' },
-      categoryId: health,
-      countCap: 1000,
-    });
+    const answer = await callOnce(userId, run, revision, completingToday({ categoryId: health }));
     if (answer.kind !== 'written') throw new Error('the current revision did not write');
     const month = answer.written.facts?.monthCompletions.map((row) => [
       row.habitId,
