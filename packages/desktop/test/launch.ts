@@ -142,5 +142,8 @@ export async function stopShell(started: {
 }): Promise<void> {
   if (started.shell?.exitCode === null) started.shell.kill('SIGKILL');
   await started.session?.stop();
-  if (started.under) rmSync(started.under.dir, { recursive: true, force: true });
+  // The browser of a shell killed mid-test may still be writing its profile as it goes down.
+  if (started.under) {
+    rmSync(started.under.dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+  }
 }
