@@ -138,7 +138,7 @@ async function holdClock(page: Page): Promise<void> {
 
 /**
  * Runs `work` while the page's paused clock creeps on 1 ms every 10 ms: axe needs its zero-delay
- * timers to fire, and at that pace a long scan costs a countdown of seconds a few milliseconds.
+ * timers to fire, and at a tenth of real time even a 20-second scan costs the countdown 2 s.
  */
 async function withCreepingClock<T>(page: Page, work: () => Promise<T>): Promise<T> {
   let done = false;
