@@ -23,20 +23,13 @@
  * (1b) with p99 < 100 ms; (4) p50 ≤ 1.5 × (3)'s. Figures are printed, never asserted: see
  * docs/performance.md.
  */
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import { serve } from '@hono/node-server';
 import { addDays } from '@habitquest/core/dates';
 import { lockUser, recordLedger } from '@habitquest/server/progress/ledger';
 import { completions } from '@habitquest/server/db/schema';
-import {
-  createTestDatabase,
-  signUp,
-  startTestServer,
-  type TestClient,
-} from '@habitquest/server/test/harness';
-import { Hono } from 'hono';
+import { signUp, startTestServer, type TestClient } from '@habitquest/server/test/harness';
 import pg from 'pg';
+import { baseline, comparableBaseline } from './baselines';
 import { runLoad, type LoadRequest, type LoadResult } from './production';
 
 const CONNECTIONS = 50;
@@ -80,39 +73,6 @@ function ceiling(name: string, path: LoadResult, bare: LoadResult, target: numbe
   console.log(
     `${name} if only PostgreSQL took CPU: at most ${databaseOnly.toFixed(0)} req/s, ${(databaseOnly / bare.requestsPerSecond).toFixed(2)} of (1) (target ${target.toFixed(2)})`,
   );
-}
-
-/** A bare Hono endpoint doing one statement through pg: the machine's limit for that statement. */
-async function baseline(kind: 'insert' | 'select'): Promise<LoadResult> {
-  const database = await createTestDatabase();
-  const pool = new pg.Pool({ connectionString: database.url, max: 10 });
-  // The drop below ends any connection still open; that is expected, not a crash.
-  pool.on('error', () => undefined);
-  await pool.query('create table bench_baseline (id serial primary key, value text not null)');
-  await pool.query("insert into bench_baseline (value) select 'x' from generate_series(1, 1000)");
-  const app = new Hono();
-  app.post('/baseline', async (c) => {
-    await pool.query('insert into bench_baseline (value) values ($1)', ['x']);
-    return c.json({ ok: true });
-  });
-  let next = 0;
-  app.get('/baseline', async (c) => {
-    next = (next % 1000) + 1;
-    const { rows } = await pool.query('select id, value from bench_baseline where id = $1', [next]);
-    return c.json(rows[0]);
-  });
-  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => {
-      resolve(s);
-    });
-  });
-  const port = (server.address() as AddressInfo).port;
-  const method = kind === 'insert' ? 'POST' : 'GET';
-  const result = await load(`http://127.0.0.1:${port}`, [[{ method, path: '/baseline' }]]);
-  await new Promise((resolve) => server.close(resolve));
-  await pool.end();
-  await database.drop();
-  return result;
 }
 
 /**
@@ -183,84 +143,16 @@ async function seedHistory(
   });
 }
 
-/**
- * (1c): the set-state's unavoidable work with nothing else, as a floor to read (2) against.
- * Each connection is a user of its own with a session token, toggling one completion (the body
- * says which way, as (2)'s does). Round trip 1 checks the session; round trip 2 is one message
- * (the simple-query protocol: values written in as literals, numbers and fixed strings only):
- * BEGIN, the lock, one statement that writes the completion, the ledger entry and the balances,
- * the NOTIFY, and COMMIT.
- */
-async function comparableBaseline(): Promise<LoadResult> {
-  const database = await createTestDatabase();
-  const pool = new pg.Pool({ connectionString: database.url, max: 10 });
-  pool.on('error', () => undefined);
-  await pool.query(`
-    create table bench_sessions (token text primary key, user_id int not null);
-    create table bench_progress (user_id int primary key, xp int not null, points int not null);
-    create table bench_completions (user_id int not null, day int not null, xp int not null,
-      primary key (user_id, day));
-    create table bench_ledger (id bigserial primary key, user_id int not null, xp int not null,
-      points int not null);
-    insert into bench_sessions select 'token-' || n, n from generate_series(1, ${String(CONNECTIONS)}) n;
-    insert into bench_progress select n, 0, 0 from generate_series(1, ${String(CONNECTIONS)}) n;
-  `);
-  const app = new Hono();
-  app.put('/baseline', async (c) => {
-    const token = c.req.header('x-token') ?? '';
-    const { rows } = await pool.query<{ user_id: number }>(
-      'select user_id from bench_sessions where token = $1',
-      [token],
-    );
-    const userId = rows[0]?.user_id;
-    if (userId === undefined) return c.json({ error: 'signed out' }, 401);
-    const { completed } = await c.req.json<{ completed: boolean }>();
-    const change = completed
-      ? `with added as (insert into bench_completions values (${String(userId)}, 1, 10)
-           on conflict do nothing returning xp)`
-      : `with added as (delete from bench_completions where user_id = ${String(userId)} and day = 1
-           returning -xp as xp)`;
-    await pool.query(`begin;
-      select xp from bench_progress where user_id = ${String(userId)} for update;
-      ${change}, entry as (insert into bench_ledger (user_id, xp, points)
-          select ${String(userId)}, xp, xp / 2 from added returning xp, points)
-        update bench_progress set xp = bench_progress.xp + entry.xp,
-          points = bench_progress.points + entry.points
-        from entry where bench_progress.user_id = ${String(userId)};
-      select pg_notify('bench_events', '{"type":"completions","user":${String(userId)}}');
-      commit;`);
-    return c.json({ added: completed });
-  });
-  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => {
-      resolve(s);
-    });
-  });
-  const port = (server.address() as AddressInfo).port;
-  const clients = Array.from({ length: CONNECTIONS }, (_, index): LoadRequest[] => {
-    const headers = { 'x-token': `token-${String(index + 1)}`, 'content-type': 'application/json' };
-    return [
-      { method: 'PUT', path: '/baseline', headers, body: '{"completed":true}' },
-      { method: 'PUT', path: '/baseline', headers, body: '{"completed":false}' },
-    ];
-  });
-  const result = await load(`http://127.0.0.1:${String(port)}`, clients);
-  await new Promise((resolve) => server.close(resolve));
-  await pool.end();
-  await database.drop();
-  return result;
-}
-
 async function main(): Promise<void> {
   console.log(
     `50 connections, ${DURATION_SECONDS} s each, PostgreSQL at ${process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'}\n`,
   );
   console.log(`load average at the start: ${loadAverage()}`);
-  const bare = RUN_WRITES ? await baseline('insert') : null;
+  const bare = RUN_WRITES ? await baseline('insert', load) : null;
   if (bare) print('(1) baseline: bare Hono + one INSERT', bare);
-  const floor = RUN_WRITES ? await comparableBaseline() : null;
+  const floor = RUN_WRITES ? await comparableBaseline(CONNECTIONS, load) : null;
   if (floor) print('(1c) baseline: the set-state floor', floor);
-  const bareRead = RUN_READS ? await baseline('select') : null;
+  const bareRead = RUN_READS ? await baseline('select', load) : null;
   if (bareRead) print('(1b) baseline: bare Hono + one SELECT', bareRead);
 
   const server = await startTestServer('postgres');
