@@ -9,6 +9,7 @@ import {
   isGoalMet,
   isPerfectDay,
   type AchievementFacts,
+  type AchievementMetric,
 } from '@habitquest/core/achievements';
 import type { LocalDate } from '@habitquest/core/dates';
 import type { RestByHabit } from '@habitquest/core/rest';
@@ -58,6 +59,35 @@ export const COMPLETIONS_COUNT_CAP = Math.max(
     (achievement) => achievement.target,
   ),
 );
+
+/** What a completion's achievement facts read (the set-state statement's facts). */
+export type FactReads = {
+  /** The user's completions are counted up to this (0: not at all). */
+  countCap: number;
+  /** Whether the completions of the date's periods are read ("Perfect Day"). */
+  day: boolean;
+  /** Whether the completed habit's category and its month are read ("On Target"). */
+  month: boolean;
+};
+
+/**
+ * The reads a completion's facts need, once `unlocked` (the ids already unlocked) is known: the
+ * count only up to the highest completions target still locked, the day only while "Perfect Day"
+ * is locked, the month only while "On Target" is. A long-time user has them all, and each read
+ * cost every completion up to a millisecond (docs/performance.md). A fact read less can only be
+ * smaller (a count cut lower, no day or month read: not perfect, no goal), so it never earns
+ * what the full read would not; what it no longer earns is unlocked already.
+ */
+export function factReads(unlocked: ReadonlySet<string> | undefined): FactReads {
+  if (!unlocked) return { countCap: COMPLETIONS_COUNT_CAP, day: true, month: true };
+  const lockedOf = (metric: AchievementMetric) =>
+    ACHIEVEMENTS.filter((a) => a.metric === metric && !unlocked.has(a.id));
+  return {
+    countCap: Math.max(0, ...lockedOf('completions').map((achievement) => achievement.target)),
+    day: lockedOf('perfectDays').length > 0,
+    month: lockedOf('goalsMet').length > 0,
+  };
+}
 
 /** The period keys of every frequency that hold `date`: its completions make or break its day. */
 export function periodKeysOfDay(date: LocalDate, weekStart: WeekStart): string[] {

@@ -12,7 +12,7 @@ import { levelForXp, pointsForXp, progressFigures } from '@habitquest/core/level
 import { periodKey, periodRangeOf } from '@habitquest/core/periods';
 import { completionEligibility, ELIGIBILITY_MESSAGES } from '@habitquest/core/visibility';
 import {
-  COMPLETIONS_COUNT_CAP,
+  factReads,
   factsAfterCompletion,
   periodKeysOfDay,
   unlockEarned,
@@ -20,7 +20,7 @@ import {
 import type { DatabaseHandle } from '../db/client';
 import { HttpError, notFound } from '../http/errors';
 import { claimText, storeAnswerText, type KeyClaim } from '../http/idempotency';
-import { dayStreakFrom, RECENT_DAYS } from '../progress/load-progress';
+import { dayStreakFrom, RECENT_DAYS, type CompletionDays } from '../progress/load-progress';
 import type { EventBus } from '../realtime/bus';
 import { dayRestDaysOf, hasHabitRest } from '../rest/day-rest';
 import { restFromRows } from '../rest/load-rest';
@@ -38,9 +38,18 @@ import { toCompletion } from './to-habit';
 /**
  * What a set-state computes its write from: the user's habits and stored settings, kept per user
  * at the data revision they were read at (derived-cache.ts). A completion moves the revision but
- * changes neither, so they are kept again at the revision the write made.
+ * changes neither, so they are kept again at the revision the write made. With them, once a day
+ * streak outgrew the recent days, every day with a completion (the next change's streak is then
+ * worked out from them and its own recent days: load-progress.ts, everyDayAfter); and the ids of
+ * the achievements unlocked, so that a completion reads only the facts a locked one needs
+ * (achievements/unlock.ts, factReads). Removing one moves the revision (its trigger).
  */
-export type SetStateInputs = { storedSettings: unknown; habits: ReadonlyMap<string, HabitRow> };
+export type SetStateInputs = {
+  storedSettings: unknown;
+  habits: ReadonlyMap<string, HabitRow>;
+  everyDay?: CompletionDays | undefined;
+  unlocked?: ReadonlySet<string> | undefined;
+};
 
 /** What setCompletion answers when the request's Idempotency-Key was taken: nothing was done. */
 export const KEY_TAKEN = Symbol('key taken');
@@ -55,6 +64,7 @@ function planWrite(
   date: LocalDate,
   completed: boolean,
   now: Date,
+  unlocked: ReadonlySet<string> | undefined,
 ): Plan {
   const settings = settingsFrom(storedSettings);
   const today = todayFor(settings, now);
@@ -68,6 +78,7 @@ function planWrite(
   }
   const { year, month } = parseLocalDate(date);
   const first = formatLocalDate(year, month, 1);
+  const reads = factReads(unlocked);
   return {
     ok: true,
     settings,
@@ -82,10 +93,10 @@ function planWrite(
       period: periodRangeOf(date, habit.frequency, settings.weekStart),
       today,
       recentDays: RECENT_DAYS,
-      dayKeys: periodKeysOfDay(date, settings.weekStart),
+      dayKeys: reads.day ? periodKeysOfDay(date, settings.weekStart) : [],
       month: { first, last: addDays(first, daysInMonth(year, month) - 1) },
-      categoryId: habit.categoryId,
-      countCap: COMPLETIONS_COUNT_CAP,
+      categoryId: reads.month ? habit.categoryId : null,
+      countCap: reads.countCap,
     },
   };
 }
@@ -101,7 +112,7 @@ function planWrite(
  * (set-state-statement.ts); then the change's realtime events with COMMIT, so they go out exactly
  * when it is committed. Kept inputs that are missing or stale cost one more call, under the same
  * lock; an achievement unlocked now adds its insert, and a day streak longer than RECENT_DAYS a
- * read of every day.
+ * read of every day, unless the days are kept from the change before (SetStateInputs).
  */
 export async function setCompletion(options: {
   database: DatabaseHandle;
@@ -122,7 +133,9 @@ export async function setCompletion(options: {
   const keptHabit = kept?.habits.get(habitId);
   // A date the kept inputs refuse is judged again on fresh ones before it is refused.
   const guess =
-    kept && keptHabit ? planWrite(keptHabit, kept.storedSettings, date, completed, now) : null;
+    kept && keptHabit
+      ? planWrite(keptHabit, kept.storedSettings, date, completed, now, kept.unlocked)
+      : null;
 
   type Done = {
     result: SetCompletionResult;
@@ -143,10 +156,15 @@ export async function setCompletion(options: {
     if (answer.kind === 'key-taken') return { value: KEY_TAKEN, withCommit: [] };
     let storedSettings = kept?.storedSettings;
     let plan = guess;
+    // The days and unlocks kept with the inputs are those of the revision this write was made at.
+    let everyDay = kept?.everyDay;
+    let unlockedBefore = kept?.unlocked;
     if (answer.kind === 'stale') {
+      everyDay = undefined;
+      unlockedBefore = undefined;
       if (!answer.habit) throw notFound();
       storedSettings = answer.storedSettings;
-      plan = planWrite(answer.habit, storedSettings, date, completed, now);
+      plan = planWrite(answer.habit, storedSettings, date, completed, now, undefined);
       if (!plan.ok) throw plan.error;
       // The lock is held: the revision cannot move before this call.
       answer = await call(answer.revision, plan.params);
@@ -171,7 +189,14 @@ export async function setCompletion(options: {
       habits: hasHabitRest(rest) ? written.habits : [],
     });
     const tx = await steps.drizzle();
-    const streak = await dayStreakFrom({ db: tx, userId, today, days: written.days, restDays });
+    const { streak, everyDay: everyDayNow } = await dayStreakFrom({
+      db: tx,
+      userId,
+      today,
+      days: written.days,
+      restDays,
+      kept: everyDay && { everyDay, changed: date },
+    });
     const progress = progressFigures({ xp: after.xp, points: after.points, streak });
     // Achievements a new completion earns, in this transaction (achievements/unlock.ts). The
     // statement's reads predate the new completion: it is added to them here.
@@ -217,7 +242,13 @@ export async function setCompletion(options: {
       value: {
         result: answered,
         revision: answer.revision,
-        inputs: { storedSettings, habits: new Map(written.habits.map((row) => [row.id, row])) },
+        inputs: {
+          storedSettings,
+          habits: new Map(written.habits.map((row) => [row.id, row])),
+          everyDay: everyDayNow,
+          // Read with a new completion's facts; an undo unlocks nothing.
+          unlocked: facts ? new Set([...facts.unlocked, ...unlocked]) : unlockedBefore,
+        },
       },
       withCommit: [
         ...(claim ? [storeAnswerText(claim, 200, answered)] : []),

@@ -3,11 +3,23 @@
  * function, and the statement's reads after its own change, which must answer what a fresh read
  * answers (docs/performance.md, "Server paths").
  */
+import { ACHIEVEMENTS } from '@habitquest/core/achievements';
+import { addDays } from '@habitquest/core/dates';
 import { and, eq } from 'drizzle-orm';
+import fc from 'fast-check';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { achievements, completions, habits, progress, skips, vacations } from '../db/schema';
+import {
+  achievements,
+  completions,
+  habits,
+  ledger,
+  progress,
+  skips,
+  vacations,
+} from '../db/schema';
 import { ledgerSums } from '../progress/ledger';
+import { RECENT_DAYS } from '../progress/load-progress';
 import {
   DATABASE_KINDS,
   signUp,
@@ -56,9 +68,11 @@ async function habit(client: TestClient, body: Json): Promise<string> {
 
 describe.each(DATABASE_KINDS)('the set-state statement on %s', (kind) => {
   let server: TestServer;
+  /** The server's clock: NOW unless a test moves it (and puts it back). */
+  let now = NOW;
 
   beforeAll(async () => {
-    server = await startTestServer(kind, { now: () => NOW });
+    server = await startTestServer(kind, { now: () => now });
   });
   afterAll(async () => {
     await server.stop();
@@ -292,6 +306,106 @@ describe.each(DATABASE_KINDS)('the set-state statement on %s', (kind) => {
     },
   );
 
+  /** A user whose habits were each done on every one of the `days` days before today. */
+  async function userWithRun(titles: string[], days: number) {
+    const { client } = await signUp(server);
+    const ids: string[] = [];
+    for (const title of titles) ids.push(await habit(client, { title }));
+    const userId = await userIdOf(client);
+    const { db } = server.database;
+    const written = await db
+      .insert(completions)
+      .values(
+        ids.flatMap((habitId) =>
+          Array.from({ length: days }, (_, i) => {
+            const date = addDays(TODAY, -1 - i);
+            const row = { habitId, userId, completionDate: date, periodKey: date };
+            return { ...row, xpEarned: 10, pointsEarned: 5 };
+          }),
+        ),
+      )
+      .returning({ id: completions.id });
+    // Their ledger entries and balances, as if each had been completed through the API.
+    await db.insert(ledger).values(
+      written.map(({ id }) => ({
+        userId,
+        kind: 'earn' as const,
+        xpDelta: 10,
+        pointsDelta: 5,
+        refId: id,
+      })),
+    );
+    await db
+      .update(progress)
+      .set({ xp: written.length * 10, points: written.length * 5 })
+      .where(eq(progress.userId, userId));
+    return { client, ids };
+  }
+
+  it.runIf(kind === 'postgres')(
+    'keeps every day of a streak longer than the recent days, and reads them again only for a change older than those',
+    async () => {
+      const { client, ids } = await userWithRun(['Walk'], RECENT_DAYS + 10);
+      const [walk = ''] = ids;
+      const put = (date: string, completed: boolean) =>
+        client.request<{ progress: Json }>('PUT', `/api/habits/${walk}/completions/${date}`, {
+          completed,
+        });
+      const spy = vi.spyOn(pg.Client.prototype, 'query');
+      const reads = () => spy.mock.calls.length;
+      try {
+        // The first change reads its inputs and every day; the next ones read neither.
+        expect((await setState(client, walk, TODAY, true)).progress).toMatchObject({
+          streak: RECENT_DAYS + 11,
+        });
+        spy.mockClear();
+        expect((await put(TODAY, false)).status).toBe(200);
+        expect(reads()).toBe(3);
+        spy.mockClear();
+        const again = await put(TODAY, true);
+        expect(again.body.progress).toMatchObject({ streak: RECENT_DAYS + 11 });
+        expect(reads()).toBe(3);
+        // A day older than the recent ones: every day is read again (one more message).
+        const old = addDays(TODAY, -RECENT_DAYS - 5);
+        spy.mockClear();
+        const undone = await put(old, false);
+        expect(undone.body.progress).toMatchObject({ streak: RECENT_DAYS + 5 });
+        expect(reads()).toBe(4);
+        // The next day, the days kept yesterday are not used.
+        now = new Date(NOW.getTime() + 24 * 3600_000);
+        spy.mockClear();
+        const tomorrow = addDays(TODAY, 1);
+        const next = await put(tomorrow, true);
+        expect(next.body.progress).toMatchObject({ streak: RECENT_DAYS + 6 });
+        expect(reads()).toBe(4);
+      } finally {
+        spy.mockRestore();
+        now = NOW;
+      }
+    },
+  );
+
+  it('answers the day streak a fresh read gives through any completions and undos around a long streak', async () => {
+    const step = fc.record({
+      habit: fc.integer({ min: 0, max: 1 }),
+      daysBack: fc.oneof(
+        fc.integer({ min: 0, max: 3 }),
+        fc.integer({ min: RECENT_DAYS - 3, max: RECENT_DAYS + 12 }),
+      ),
+      completed: fc.boolean(),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 10 }), async (script) => {
+        const { client, ids } = await userWithRun(['Walk', 'Read'], RECENT_DAYS + 8);
+        // setState compares each answer's streak with /api/me's, which reads every day afresh.
+        for (const { habit: index, daysBack, completed } of script) {
+          await setState(client, ids[index] ?? '', addDays(TODAY, -daysBack), completed);
+        }
+      }),
+      { numRuns: kind === 'postgres' ? 12 : 6 },
+    );
+  });
+
   it('answers the progress a fresh read gives, around skips, vacations and undos', async () => {
     const { client } = await signUp(server);
     const daily = await habit(client, { title: 'Walk', xpOnComplete: 30 });
@@ -336,6 +450,77 @@ describe.each(DATABASE_KINDS)('the set-state statement on %s', (kind) => {
     expect(undone).toMatchObject({ added: false, completion: null });
     const none = await setState(client, daily, '2026-06-15', false);
     expect(none).toMatchObject({ added: false, completion: null });
+  });
+
+  /** A user with one daily habit and every achievement but `except` unlocked (written directly). */
+  async function veteran(except: string[]) {
+    const { client } = await signUp(server);
+    const id = await habit(client, { title: 'Read' });
+    const userId = await userIdOf(client);
+    const ids = ACHIEVEMENTS.map((a) => a.id).filter((a) => !except.includes(a));
+    await server.database.db
+      .insert(achievements)
+      .values(ids.map((achievementId) => ({ userId, achievementId, unlockedAt: NOW })))
+      .onConflictDoNothing(); // "First Step" came with the habit
+    const unlocked = async () =>
+      (
+        await server.database.db
+          .select({ id: achievements.achievementId })
+          .from(achievements)
+          .where(eq(achievements.userId, userId))
+      ).map((row) => row.id);
+    return { client, id, userId, unlocked };
+  }
+
+  it.runIf(kind === 'postgres')(
+    'reads no facts for achievements that are all unlocked: no count, no day, no month',
+    async () => {
+      const { client, id } = await veteran([]);
+      // The first change reads the facts, and with them which achievements are unlocked.
+      await setState(client, id, '2026-06-01', true);
+      const spy = vi.spyOn(pg.Client.prototype, 'query');
+      try {
+        await setState(client, id, '2026-06-02', true);
+        const call = spy.mock.calls
+          .map(([first]) => (typeof first === 'string' ? first : ''))
+          .find((text) => text.includes('hq_set_completion('));
+        // …, the day's period keys, the month, the category, the count's cap.
+        expect(call).toMatch(
+          /'\{\}'::text\[\], '2026-06-01'::date, '2026-06-30'::date, NULL::uuid, 0::integer\)/,
+        );
+      } finally {
+        spy.mockRestore();
+      }
+    },
+  );
+
+  it('unlocks again an achievement removed since its unlock was kept, and reads its facts for it', async () => {
+    const { client, id: read, userId, unlocked } = await veteran(['perfect-day']);
+    const walk = await habit(client, { title: 'Walk' });
+    // Made before today on the test's clock (the database stamps them with its own).
+    await server.database.db
+      .update(habits)
+      .set({ createdAt: new Date('2026-06-01T00:00:00Z') })
+      .where(eq(habits.userId, userId));
+    // Both habits done today: a perfect day, unlocked now and kept as unlocked.
+    await setState(client, read, TODAY, true);
+    expect(await unlocked()).not.toContain('perfect-day');
+    await setState(client, walk, TODAY, true);
+    expect(await unlocked()).toContain('perfect-day');
+    now = new Date(NOW.getTime() + 24 * 3600_000);
+    try {
+      const tomorrow = addDays(TODAY, 1);
+      await setState(client, read, tomorrow, true);
+      // Removed (as an import or a reset removes it): the kept set must not be trusted any more,
+      // or tomorrow's perfect day would be judged on its last completion alone, and missed.
+      await server.database.db
+        .delete(achievements)
+        .where(and(eq(achievements.userId, userId), eq(achievements.achievementId, 'perfect-day')));
+      await setState(client, walk, tomorrow, true);
+      expect(await unlocked()).toContain('perfect-day');
+    } finally {
+      now = NOW;
+    }
   });
 
   it('unlocks what the completion itself earns, counting completions only as far as needed', async () => {

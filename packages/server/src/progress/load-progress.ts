@@ -38,13 +38,21 @@ export async function loadProgress(options: {
       .from(progress)
       .where(eq(progress.userId, userId));
   const [restDays, [row]] = await readTogether(db, readRestDays, readBalances);
-  const streak = await dayStreakFrom({ db, userId, today, days: row?.days ?? [], restDays });
+  const { streak } = await dayStreakFrom({ db, userId, today, days: row?.days ?? [], restDays });
   return progressFigures({ xp: row?.xp ?? 0, points: row?.points ?? 0, streak });
 }
 
 /**
+ * Every day up to `today` with a completion, newest first, as read for `today`. A set-state keeps
+ * it with its other inputs (habits/set-completion.ts) so that a streak longer than the recent days
+ * does not read the whole history again on the next change (docs/performance.md).
+ */
+export type CompletionDays = { today: LocalDate; days: readonly LocalDate[] };
+
+/**
  * The day streak from the latest RECENT_DAYS days with a completion (newest first): exact when the
- * run is shorter than them, else every day is read (rare, and still one query).
+ * run is shorter than them. A longer run needs every day: taken from `kept` when that is still
+ * exact (everyDayAfter), else read in one query. `everyDay` is answered whenever it was needed.
  */
 export async function dayStreakFrom(options: {
   db: Database | Tx;
@@ -52,16 +60,45 @@ export async function dayStreakFrom(options: {
   today: LocalDate;
   days: readonly LocalDate[];
   restDays: ReadonlySet<LocalDate>;
-}): Promise<number> {
-  const { db, userId, today, restDays } = options;
+  /** Every completion day as it was before one change, and the date that change was made on. */
+  kept?: { everyDay: CompletionDays; changed: LocalDate } | undefined;
+}): Promise<{ streak: number; everyDay?: CompletionDays }> {
+  const { db, userId, today, restDays, kept } = options;
   const streak = dayStreaks({ dates: options.days, today, restDays }).current;
-  if (options.days.length !== RECENT_DAYS || streak !== RECENT_DAYS) return streak;
-  // The run reaches past the window: read every day.
-  const [all] = await db
-    .select({ days: recentDays(userId, today, null) })
-    .from(progress)
-    .limit(1);
-  return dayStreaks({ dates: all?.days ?? options.days, today, restDays }).current;
+  if (options.days.length !== RECENT_DAYS || streak !== RECENT_DAYS) return { streak };
+  // The run reaches past the window: every day is needed.
+  let days = kept ? everyDayAfter(kept.everyDay, kept.changed, options.days, today) : null;
+  if (!days) {
+    const [all] = await db
+      .select({ days: recentDays(userId, today, null) })
+      .from(progress)
+      .limit(1);
+    days = all?.days ?? [...options.days];
+  }
+  return {
+    streak: dayStreaks({ dates: days, today, restDays }).current,
+    everyDay: { today, days },
+  };
+}
+
+/**
+ * Every day with a completion after a change, without reading them: the latest days (`recent`,
+ * read after the change, newest first) and, older than those, the days kept from before it.
+ * Exact when the kept days were read for the same today and the change's date is not older than
+ * the oldest recent day: a change of one date adds or removes that day only, so every older day
+ * is as it was, and every day from the oldest recent one to today is in `recent`. Otherwise null:
+ * the caller reads them all. Property-tested against the days themselves (load-progress.test.ts).
+ */
+export function everyDayAfter(
+  kept: CompletionDays,
+  changed: LocalDate,
+  recent: readonly LocalDate[],
+  today: LocalDate,
+): LocalDate[] | null {
+  const oldest = recent.at(-1);
+  if (kept.today !== today || oldest === undefined || changed < oldest) return null;
+  const older = kept.days.filter((day) => day < oldest);
+  return [...recent, ...older];
 }
 
 /**
