@@ -1,0 +1,161 @@
+/**
+ * What a set-state keeps between changes (SetStateInputs: the habits, the settings, every day of
+ * a long streak, the unlocked achievements) must never change what it answers or unlocks. A
+ * differential test on both databases: two users make the same random changes; the second one's
+ * revision is moved before each change, so nothing kept ever serves it and every read is made
+ * afresh. Their answers and their unlocks must stay the same through any sequence, including
+ * unlocks removed behind the set-state's back (as an import or a reset removes them).
+ */
+import { addDays } from '@habitquest/core/dates';
+import { and, eq, sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { achievements, habits, progress } from '../db/schema';
+import {
+  DATABASE_KINDS,
+  signUp,
+  startTestServer,
+  type TestClient,
+  type TestServer,
+} from '../../test/harness';
+
+type Json = Record<string, unknown>;
+const NOW = new Date('2026-06-17T12:00:00Z'); // the account's zone is UTC
+const TODAY = '2026-06-17';
+
+type Step =
+  | { set: { habit: number; daysBack: number; completed: boolean } }
+  | { remove: string }
+  | { nextDay: true };
+
+const steps = fc.array(
+  fc.oneof(
+    {
+      weight: 10,
+      arbitrary: fc.record({
+        habit: fc.integer({ min: 0, max: 2 }),
+        daysBack: fc.integer({ min: 0, max: 3 }),
+        completed: fc.boolean(),
+      }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        'perfect-day',
+        'goal-met',
+        'first-completion',
+        'completions-10',
+        'streak-3',
+      ),
+    },
+    { weight: 1, arbitrary: fc.constant(true as const) },
+  ),
+  { minLength: 4, maxLength: 24 },
+);
+
+function asStep(value: { habit: number; daysBack: number; completed: boolean } | string | true) {
+  if (value === true) return { nextDay: true } as const;
+  if (typeof value === 'string') return { remove: value };
+  return { set: value };
+}
+
+describe.each(DATABASE_KINDS)('a set-state with kept inputs on %s', (kind) => {
+  let server: TestServer;
+  let now = NOW;
+
+  beforeAll(async () => {
+    server = await startTestServer(kind, { now: () => now });
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  /** A user with two daily habits, one of them in a category with a goal, and a weekly one. */
+  async function player() {
+    const { client } = await signUp(server);
+    const userId = (await client.get<{ user: { id: string } }>('/api/me')).body.user.id;
+    const categories = (await client.get<{ id: string; name: string }[]>('/api/categories')).body;
+    // A goal of 100 XP a month: two completions of Run meet it.
+    const creative = categories.find((c) => c.name === 'CREATIVE')?.id;
+    const ids: string[] = [];
+    for (const body of [
+      { title: 'Run', xpOnComplete: 60, categoryId: creative },
+      { title: 'Read', xpOnComplete: 20 },
+      { title: 'Clean', frequency: 'weekly', xpOnComplete: 50 },
+    ]) {
+      const created = await client.post<{ id: string }>('/api/habits', body);
+      expect(created.status).toBe(201);
+      ids.push(created.body.id);
+    }
+    // Made before the dates the test completes (the database stamps them with its own clock).
+    await server.database.db
+      .update(habits)
+      .set({ createdAt: new Date('2026-05-01T00:00:00Z') })
+      .where(eq(habits.userId, userId));
+    return { client, userId, ids };
+  }
+
+  const unlockedOf = async (userId: string) =>
+    (
+      await server.database.db
+        .select({ id: achievements.achievementId })
+        .from(achievements)
+        .where(eq(achievements.userId, userId))
+    )
+      .map((row) => row.id)
+      .sort();
+
+  async function apply(
+    user: { client: TestClient; userId: string; ids: string[] },
+    step: Step,
+    today: string,
+  ): Promise<Json | null> {
+    if ('remove' in step) {
+      await server.database.db
+        .delete(achievements)
+        .where(
+          and(eq(achievements.userId, user.userId), eq(achievements.achievementId, step.remove)),
+        );
+      return null;
+    }
+    if ('nextDay' in step) return null;
+    const { habit, daysBack, completed } = step.set;
+    const answer = await user.client.request<Json>(
+      'PUT',
+      `/api/habits/${user.ids[habit] ?? ''}/completions/${addDays(today, -daysBack)}`,
+      { completed },
+    );
+    return { status: answer.status, progress: answer.body.progress ?? null };
+  }
+
+  it('answers and unlocks as a set-state that keeps nothing, through any changes', async () => {
+    await fc.assert(
+      fc.asyncProperty(steps, async (values) => {
+        now = NOW;
+        let today = TODAY;
+        const keeping = await player();
+        const fresh = await player();
+        try {
+          for (const step of values.map(asStep)) {
+            if ('nextDay' in step) {
+              today = addDays(today, 1);
+              now = new Date(now.getTime() + 24 * 3600_000);
+            }
+            const kept = await apply(keeping, step, today);
+            // Nothing kept can serve the other user: their revision moves first.
+            await server.database.db
+              .update(progress)
+              .set({ revision: sql`${progress.revision} + 1` })
+              .where(eq(progress.userId, fresh.userId));
+            const afresh = await apply(fresh, step, today);
+            expect(kept).toEqual(afresh);
+            expect(await unlockedOf(keeping.userId)).toEqual(await unlockedOf(fresh.userId));
+          }
+        } finally {
+          now = NOW;
+        }
+      }),
+      { numRuns: kind === 'postgres' ? 30 : 15 },
+    );
+  });
+});
