@@ -1,9 +1,9 @@
 /**
- * Helpers for the category and reward integration tests: they reach into the database where the
- * API under test offers no way (points, Pro, habits written by another feature).
+ * Helpers for the integration tests: they reach into the database where the API under test offers
+ * no way (points, Pro, habits written by another feature, the unlocks a change recorded).
  */
 import { eq } from 'drizzle-orm';
-import { entitlements, habits, progress } from '../src/db/schema';
+import { achievements, entitlements, habits, progress } from '../src/db/schema';
 import { ledgerSums, lockUser, recordLedger, type Balances } from '../src/progress/ledger';
 import type { ApiResponse, TestClient, TestServer } from './harness';
 
@@ -13,6 +13,15 @@ export type ErrorBody = { error: { code: string; message: string; [key: string]:
 export async function userIdOf(client: TestClient): Promise<string> {
   const me = await client.get<{ user: { id: string } }>('/api/me');
   return me.body.user.id;
+}
+
+/** The ids of the achievements recorded for the user, sorted (from the table: the list back-fills). */
+export async function unlockedIdsOf(server: TestServer, userId: string): Promise<string[]> {
+  const rows = await server.database.db
+    .select({ id: achievements.achievementId })
+    .from(achievements)
+    .where(eq(achievements.userId, userId));
+  return rows.map((row) => row.id).sort();
 }
 
 /** DELETE through the client (the harness has no shorthand for it). */

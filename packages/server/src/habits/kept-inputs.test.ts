@@ -18,6 +18,7 @@ import {
   type TestClient,
   type TestServer,
 } from '../../test/harness';
+import { unlockedIdsOf, userIdOf } from '../../test/rewards-support';
 
 type Json = Record<string, unknown>;
 const NOW = new Date('2026-06-17T12:00:00Z'); // the account's zone is UTC
@@ -73,7 +74,7 @@ describe.each(DATABASE_KINDS)('a set-state with kept inputs on %s', (kind) => {
   /** A user with two daily habits, one of them in a category with a goal, and a weekly one. */
   async function player() {
     const { client } = await signUp(server);
-    const userId = (await client.get<{ user: { id: string } }>('/api/me')).body.user.id;
+    const userId = await userIdOf(client);
     const categories = (await client.get<{ id: string; name: string }[]>('/api/categories')).body;
     // A goal of 100 XP a month: two completions of Run meet it.
     const creative = categories.find((c) => c.name === 'CREATIVE')?.id;
@@ -94,16 +95,6 @@ describe.each(DATABASE_KINDS)('a set-state with kept inputs on %s', (kind) => {
       .where(eq(habits.userId, userId));
     return { client, userId, ids };
   }
-
-  const unlockedOf = async (userId: string) =>
-    (
-      await server.database.db
-        .select({ id: achievements.achievementId })
-        .from(achievements)
-        .where(eq(achievements.userId, userId))
-    )
-      .map((row) => row.id)
-      .sort();
 
   async function apply(
     user: { client: TestClient; userId: string; ids: string[] },
@@ -149,7 +140,9 @@ describe.each(DATABASE_KINDS)('a set-state with kept inputs on %s', (kind) => {
               .where(eq(progress.userId, fresh.userId));
             const afresh = await apply(fresh, step, today);
             expect(kept).toEqual(afresh);
-            expect(await unlockedOf(keeping.userId)).toEqual(await unlockedOf(fresh.userId));
+            expect(await unlockedIdsOf(server, keeping.userId)).toEqual(
+              await unlockedIdsOf(server, fresh.userId),
+            );
           }
         } finally {
           now = NOW;

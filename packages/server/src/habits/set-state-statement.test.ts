@@ -27,6 +27,7 @@ import {
   type TestClient,
   type TestServer,
 } from '../../test/harness';
+import { unlockedIdsOf, userIdOf } from '../../test/rewards-support';
 import {
   setStateAnswer,
   setStateCall,
@@ -77,10 +78,6 @@ describe.each(DATABASE_KINDS)('the set-state statement on %s', (kind) => {
   afterAll(async () => {
     await server.stop();
   });
-
-  async function userIdOf(client: TestClient): Promise<string> {
-    return ((await client.get('/api/me')).body as { user: { id: string } }).user.id;
-  }
 
   /** Sets a completion; its answer's progress must be what /api/me reads right after. */
   async function setState(
@@ -462,13 +459,7 @@ describe.each(DATABASE_KINDS)('the set-state statement on %s', (kind) => {
       .insert(achievements)
       .values(ids.map((achievementId) => ({ userId, achievementId, unlockedAt: NOW })))
       .onConflictDoNothing(); // "First Step" came with the habit
-    const unlocked = async () =>
-      (
-        await server.database.db
-          .select({ id: achievements.achievementId })
-          .from(achievements)
-          .where(eq(achievements.userId, userId))
-      ).map((row) => row.id);
+    const unlocked = () => unlockedIdsOf(server, userId);
     return { client, id, userId, unlocked };
   }
 
@@ -526,15 +517,7 @@ describe.each(DATABASE_KINDS)('the set-state statement on %s', (kind) => {
   it('unlocks what the completion itself earns, counting completions only as far as needed', async () => {
     const { client } = await signUp(server);
     const userId = await userIdOf(client);
-    const unlocked = async () =>
-      (
-        await server.database.db
-          .select({ id: achievements.achievementId })
-          .from(achievements)
-          .where(eq(achievements.userId, userId))
-      )
-        .map((row) => row.id)
-        .sort();
+    const unlocked = () => unlockedIdsOf(server, userId);
     const id = await habit(client, { title: 'Read' });
     for (let day = 1; day <= 9; day += 1) {
       await setState(client, id, `2026-06-0${String(day)}`, true);
