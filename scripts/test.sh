@@ -89,6 +89,10 @@ npm run build --silent -w @habitquest/web
 step "Unit and integration tests (Vitest, with coverage)"
 npx vitest run --coverage --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
 step "End-to-end tests (Playwright in Debian chromium)"
+# The app and the Stripe stand-in listen on E2E_PORT and the port after it: 3187 unless taken
+# (a server left running there must not fail the run at its start), else another free pair.
+if [ -z "${E2E_PORT:-}" ]; then E2E_PORT=$(node scripts/free-port-pair.mjs); export E2E_PORT; fi
+echo "App under test on 127.0.0.1:$E2E_PORT, the Stripe stand-in on $((E2E_PORT + 1))"
 npx playwright test
 step "Summary"
 node scripts/test-summary.mjs
