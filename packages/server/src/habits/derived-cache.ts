@@ -15,8 +15,8 @@
 /**
  * How many users' answers one cache keeps: 15 habits are about 10 KB, so about 10 MB at most,
  * small beside the embedded database's footprint (docs/performance.md). A set-state's inputs
- * hold, once a day streak outgrew the recent days, every day with a completion as well: about
- * 15 KB more for each year of such a user's history.
+ * hold the days with a completion its day streak is worked out from as well: up to 64 (about
+ * 3 KB), or, once a streak outgrew them, every one: about 15 KB for each year of history.
  */
 export const KEPT_USERS = 1000;
 

@@ -20,7 +20,13 @@ import {
 import type { DatabaseHandle } from '../db/client';
 import { HttpError, notFound } from '../http/errors';
 import { claimText, storeAnswerText, type KeyClaim } from '../http/idempotency';
-import { dayStreakFrom, RECENT_DAYS, type CompletionDays } from '../progress/load-progress';
+import {
+  dayStreakFrom,
+  daysAfterChange,
+  RECENT_DAYS,
+  recentCompletionDays,
+  type CompletionDays,
+} from '../progress/load-progress';
 import type { EventBus } from '../realtime/bus';
 import { dayRestDaysOf, hasHabitRest } from '../rest/day-rest';
 import { restFromRows } from '../rest/load-rest';
@@ -32,22 +38,23 @@ import {
   type HabitRow,
   type SetStateAnswer,
   type WriteParams,
+  type WriteResult,
 } from './set-state-statement';
 import { toCompletion } from './to-habit';
 
 /**
  * What a set-state computes its write from: the user's habits and stored settings, kept per user
  * at the data revision they were read at (derived-cache.ts). A completion moves the revision but
- * changes neither, so they are kept again at the revision the write made. With them, once a day
- * streak outgrew the recent days, every day with a completion (the next change's streak is then
- * worked out from them and its own recent days: load-progress.ts, everyDayAfter); and the ids of
- * the achievements unlocked, so that a completion reads only the facts a locked one needs
- * (achievements/unlock.ts, factReads). Removing one moves the revision (its trigger).
+ * changes neither, so they are kept again at the revision the write made, and the next write reads
+ * no habits. With them: the days with a completion the day streak is worked out from (the next
+ * change reads none, only the day it touched: load-progress.ts, daysAfterChange); and
+ * the ids of the achievements unlocked, so that a completion reads only the facts a locked one
+ * needs (achievements/unlock.ts, factReads). Removing one moves the revision (its trigger).
  */
 export type SetStateInputs = {
   storedSettings: unknown;
   habits: ReadonlyMap<string, HabitRow>;
-  everyDay?: CompletionDays | undefined;
+  days?: CompletionDays | undefined;
   unlocked?: ReadonlySet<string> | undefined;
 };
 
@@ -57,14 +64,17 @@ export type KeyTaken = typeof KEY_TAKEN;
 
 type Plan = { ok: true; settings: Settings; params: WriteParams } | { ok: false; error: HttpError };
 
-/** The write for completing (or undoing) `date` of `habit`, or why that date cannot be set. */
+/**
+ * The write for completing (or undoing) `date` of `habit`, or why that date cannot be set. With
+ * `kept`, the inputs of the revision the write expects: what they hold is not read again.
+ */
 function planWrite(
   habit: HabitRow,
   storedSettings: unknown,
   date: LocalDate,
   completed: boolean,
   now: Date,
-  unlocked: ReadonlySet<string> | undefined,
+  kept: SetStateInputs | undefined,
 ): Plan {
   const settings = settingsFrom(storedSettings);
   const today = todayFor(settings, now);
@@ -78,7 +88,7 @@ function planWrite(
   }
   const { year, month } = parseLocalDate(date);
   const first = formatLocalDate(year, month, 1);
-  const reads = factReads(unlocked);
+  const reads = factReads(kept?.unlocked);
   return {
     ok: true,
     settings,
@@ -92,13 +102,36 @@ function planWrite(
       // A completed period no longer rests: its skip goes (docs/decisions.md, "Rest").
       period: periodRangeOf(date, habit.frequency, settings.weekStart),
       today,
-      recentDays: RECENT_DAYS,
+      recentDays: kept?.days?.today === today ? null : RECENT_DAYS,
+      readHabits: kept === undefined,
       dayKeys: reads.day ? periodKeysOfDay(date, settings.weekStart) : [],
       month: { first, last: addDays(first, daysInMonth(year, month) - 1) },
       categoryId: reads.month ? habit.categoryId : null,
       countCap: reads.countCap,
     },
   };
+}
+
+/**
+ * The user's habits and the days their day streak is worked out from, after a write: as the write
+ * read them, or, where it did not because they are kept, from `known` (the inputs of the revision
+ * it was made at) and the day its change touched.
+ */
+function readOrKept(
+  written: WriteResult,
+  known: SetStateInputs | undefined,
+  today: LocalDate,
+): { habitsById: ReadonlyMap<string, HabitRow>; days: CompletionDays } {
+  const habitsById =
+    written.habits === null ? known?.habits : new Map(written.habits.map((row) => [row.id, row]));
+  const change =
+    written.changedDay === null ? null : { day: written.changedDay, isDone: written.dayDone };
+  const days =
+    written.days === null
+      ? known?.days && daysAfterChange(known.days, change, today)
+      : recentCompletionDays(today, written.days);
+  if (!habitsById || !days) throw new Error('set-state neither read nor kept its inputs');
+  return { habitsById, days };
 }
 
 /**
@@ -112,7 +145,7 @@ function planWrite(
  * (set-state-statement.ts); then the change's realtime events with COMMIT, so they go out exactly
  * when it is committed. Kept inputs that are missing or stale cost one more call, under the same
  * lock; an achievement unlocked now adds its insert, and a day streak longer than RECENT_DAYS a
- * read of every day, unless the days are kept from the change before (SetStateInputs).
+ * read of every day, once a day (the days are then kept: SetStateInputs).
  */
 export async function setCompletion(options: {
   database: DatabaseHandle;
@@ -134,7 +167,7 @@ export async function setCompletion(options: {
   // A date the kept inputs refuse is judged again on fresh ones before it is refused.
   const guess =
     kept && keptHabit
-      ? planWrite(keptHabit, kept.storedSettings, date, completed, now, kept.unlocked)
+      ? planWrite(keptHabit, kept.storedSettings, date, completed, now, kept)
       : null;
 
   type Done = {
@@ -156,12 +189,10 @@ export async function setCompletion(options: {
     if (answer.kind === 'key-taken') return { value: KEY_TAKEN, withCommit: [] };
     let storedSettings = kept?.storedSettings;
     let plan = guess;
-    // The days and unlocks kept with the inputs are those of the revision this write was made at.
-    let everyDay = kept?.everyDay;
-    let unlockedBefore = kept?.unlocked;
+    // What is kept with the inputs is of the revision this write was made at, unless it was stale.
+    let known = kept;
     if (answer.kind === 'stale') {
-      everyDay = undefined;
-      unlockedBefore = undefined;
+      known = undefined;
       if (!answer.habit) throw notFound();
       storedSettings = answer.storedSettings;
       plan = planWrite(answer.habit, storedSettings, date, completed, now, undefined);
@@ -179,6 +210,8 @@ export async function setCompletion(options: {
     const added = inserted !== null;
     const current = completed ? (inserted ?? existing) : null;
     const after = written.after ?? before;
+    const { habitsById, days } = readOrKept(written, known, today);
+    const habits = [...habitsById.values()];
 
     // The day streak and a perfect day pass over rest days.
     const rest = restFromRows(written.rest);
@@ -186,16 +219,14 @@ export async function setCompletion(options: {
       today,
       settings,
       rest,
-      habits: hasHabitRest(rest) ? written.habits : [],
+      habits: hasHabitRest(rest) ? habits : [],
     });
     const tx = await steps.drizzle();
-    const { streak, everyDay: everyDayNow } = await dayStreakFrom({
+    const { streak, days: daysNow } = await dayStreakFrom({
       db: tx,
       userId,
-      today,
-      days: written.days,
+      known: days,
       restDays,
-      kept: everyDay && { everyDay, changed: date },
     });
     const progress = progressFigures({ xp: after.xp, points: after.points, streak });
     // Achievements a new completion earns, in this transaction (achievements/unlock.ts). The
@@ -213,7 +244,7 @@ export async function setCompletion(options: {
                 timeZone: settings.timeZone,
                 rest,
                 completions: facts.completions + 1,
-                habits: written.habits,
+                habits,
                 dayCompletions: [...facts.dayCompletions, inserted],
                 category: facts.category,
                 monthCompletions: facts.category ? [...facts.monthCompletions, inserted] : [],
@@ -244,10 +275,10 @@ export async function setCompletion(options: {
         revision: answer.revision,
         inputs: {
           storedSettings,
-          habits: new Map(written.habits.map((row) => [row.id, row])),
-          everyDay: everyDayNow,
+          habits: habitsById,
+          days: daysNow,
           // Read with a new completion's facts; an undo unlocks nothing.
-          unlocked: facts ? new Set([...facts.unlocked, ...unlocked]) : unlockedBefore,
+          unlocked: facts ? new Set([...facts.unlocked, ...unlocked]) : known?.unlocked,
         },
       },
       withCommit: [

@@ -53,6 +53,7 @@ function completingToday(
     period: { start: TODAY, end: TODAY },
     today: TODAY,
     recentDays: 64,
+    readHabits: true,
     dayKeys: [TODAY, '2026-W25', '2026-06', '2026'],
     month: { first: '2026-06-01', last: '2026-06-30' },
     categoryId: null,
@@ -340,7 +341,7 @@ describe.each(DATABASE_KINDS)('the set-state statement on %s', (kind) => {
   }
 
   it.runIf(kind === 'postgres')(
-    'keeps every day of a streak longer than the recent days, and reads them again only for a change older than those',
+    'keeps every day of a streak longer than the recent days, and reads them again only on a new day',
     async () => {
       const { client, ids } = await userWithRun(['Walk'], RECENT_DAYS + 10);
       const [walk = ''] = ids;
@@ -362,13 +363,14 @@ describe.each(DATABASE_KINDS)('the set-state statement on %s', (kind) => {
         const again = await put(TODAY, true);
         expect(again.body.progress).toMatchObject({ streak: RECENT_DAYS + 11 });
         expect(reads()).toBe(3);
-        // A day older than the recent ones: every day is read again (one more message).
+        // A day older than the recent ones: every day is kept, so none is read.
         const old = addDays(TODAY, -RECENT_DAYS - 5);
         spy.mockClear();
         const undone = await put(old, false);
         expect(undone.body.progress).toMatchObject({ streak: RECENT_DAYS + 5 });
-        expect(reads()).toBe(4);
-        // The next day, the days kept yesterday are not used.
+        expect(reads()).toBe(3);
+        // The next day, the days kept yesterday are not used: every day is read again (one more
+        // message, after the recent days the call read).
         now = new Date(NOW.getTime() + 24 * 3600_000);
         spy.mockClear();
         const tomorrow = addDays(TODAY, 1);
@@ -401,6 +403,27 @@ describe.each(DATABASE_KINDS)('the set-state statement on %s', (kind) => {
       }),
       { numRuns: kind === 'postgres' ? 12 : 6 },
     );
+  });
+
+  it('takes away the day a weekly completion was made on when it is undone on another day of its week', async () => {
+    const { client } = await signUp(server);
+    const walk = await habit(client, { title: 'Walk' });
+    const clean = await habit(client, { title: 'Clean', frequency: 'weekly' });
+    // Made before the dates completed here (the database stamps them with its own clock).
+    await server.database.db
+      .update(habits)
+      .set({ createdAt: new Date('2026-06-01T00:00:00Z') })
+      .where(eq(habits.userId, await userIdOf(client)));
+    // Sunday to Wednesday: Walk on three of the days, the weekly Clean on Monday.
+    for (const date of ['2026-06-14', '2026-06-16', TODAY])
+      await setState(client, walk, date, true);
+    expect((await setState(client, clean, '2026-06-15', true)).progress).toMatchObject({
+      streak: 4,
+    });
+    // Undone through today's date: the week's completion goes, and with it Monday's only one.
+    // The days kept since the first change must lose Monday, not today (setState compares every
+    // answer with a fresh read).
+    expect((await setState(client, clean, TODAY, false)).progress).toMatchObject({ streak: 2 });
   });
 
   it('answers the progress a fresh read gives, around skips, vacations and undos', async () => {
@@ -475,9 +498,10 @@ describe.each(DATABASE_KINDS)('the set-state statement on %s', (kind) => {
         const call = spy.mock.calls
           .map(([first]) => (typeof first === 'string' ? first : ''))
           .find((text) => text.includes('hq_set_completion('));
-        // …, the day's period keys, the month, the category, the count's cap.
+        // Today, no recent days (they are kept), no day's period keys, the month, no category,
+        // a count's cap of 0, and no habits (kept too).
         expect(call).toMatch(
-          /'\{\}'::text\[\], '2026-06-01'::date, '2026-06-30'::date, NULL::uuid, 0::integer\)/,
+          /'2026-06-17'::date, NULL::integer, '\{\}'::text\[\], '2026-06-01'::date, '2026-06-30'::date, NULL::uuid, 0::integer, false::boolean\)/,
         );
       } finally {
         spy.mockRestore();

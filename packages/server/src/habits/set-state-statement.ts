@@ -83,7 +83,13 @@ export type WriteParams = {
   /** The period holding `date`: a skip in it goes when the completion is added. */
   period: { start: LocalDate; end: LocalDate };
   today: LocalDate;
-  recentDays: number;
+  /**
+   * How many of the latest days with a completion to read; null for none, when the caller knows
+   * the days from the change before and needs only the day that changed (progress/load-progress.ts).
+   */
+  recentDays: number | null;
+  /** Whether to read every habit: not when the caller keeps them at the revision it expects. */
+  readHabits: boolean;
   /** The period keys of the date for every frequency (achievements/unlock.ts). */
   dayKeys: readonly string[];
   month: { first: LocalDate; last: LocalDate };
@@ -157,6 +163,7 @@ function functionCall(
     [p?.month.last ?? null, 'date'],
     [p?.categoryId ?? null, 'uuid'],
     [p?.countCap ?? null, 'integer'],
+    [p?.readHabits ?? null, 'boolean'],
   ]);
 }
 
@@ -195,12 +202,22 @@ export type WriteResult = {
   existing: CompletionRow | null;
   /** The sums after the ledger entry, or null when nothing changed. */
   after: Balances | null;
-  /** The latest days (up to `recentDays`, newest first) with a completion, after the change. */
-  days: LocalDate[];
+  /**
+   * The latest days (up to `recentDays`, newest first) with a completion, after the change; null
+   * when not asked for.
+   */
+  days: LocalDate[] | null;
+  /**
+   * The day whose completions changed, or null: the added completion's, or the removed one's (an
+   * undo of a weekly or monthly habit removes its period's completion, made on any day of it).
+   */
+  changedDay: LocalDate | null;
+  /** Whether `changedDay` has a completion of any habit after the change. */
+  dayDone: boolean;
   /** Every skip, pause and vacation of the user, after the change. */
   rest: RestRow[];
-  /** Every habit of the user. */
-  habits: HabitRow[];
+  /** Every habit of the user; null when not asked for (`readHabits`). */
+  habits: HabitRow[] | null;
   /** Read only when a completion was added: what its achievements are judged on. */
   facts: {
     /** The user's completions before this one, counted up to `countCap`. */
@@ -223,9 +240,11 @@ type WrittenJson = {
   inserted: JsonRow | null;
   existing: JsonRow | null;
   after: Balances | null;
-  days: LocalDate[];
+  days: LocalDate[] | null;
+  changedDay: LocalDate | null;
+  dayDone: boolean;
   rest: RestRow[];
-  habits: JsonRow[];
+  habits: JsonRow[] | null;
   facts: WriteResult['facts'];
 };
 
@@ -234,6 +253,6 @@ function writeResultFrom(written: WrittenJson): WriteResult {
     ...written,
     inserted: written.inserted === null ? null : completionFromJson(written.inserted),
     existing: written.existing === null ? null : completionFromJson(written.existing),
-    habits: written.habits.map(habitFromJson),
+    habits: written.habits === null ? null : written.habits.map(habitFromJson),
   };
 }

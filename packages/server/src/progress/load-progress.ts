@@ -12,7 +12,8 @@ import { loadSettings, todayFor } from '../settings/load-settings';
 
 /**
  * How many of the most recent days with a completion are read first. The day streak only looks
- * back from today, so a streak shorter than this is exact from them; a longer one reads them all.
+ * back from today, so a streak shorter than this is exact from them; a longer one reads them all
+ * (knownDayStreak).
  */
 export const RECENT_DAYS = 64;
 
@@ -38,67 +39,96 @@ export async function loadProgress(options: {
       .from(progress)
       .where(eq(progress.userId, userId));
   const [restDays, [row]] = await readTogether(db, readRestDays, readBalances);
-  const { streak } = await dayStreakFrom({ db, userId, today, days: row?.days ?? [], restDays });
+  const { streak } = await dayStreakFrom({
+    db,
+    userId,
+    known: recentCompletionDays(today, row?.days ?? []),
+    restDays,
+  });
   return progressFigures({ xp: row?.xp ?? 0, points: row?.points ?? 0, streak });
 }
 
 /**
- * Every day up to `today` with a completion, newest first, as read for `today`. A set-state keeps
- * it with its other inputs (habits/set-completion.ts) so that a streak longer than the recent days
- * does not read the whole history again on the next change (docs/performance.md).
+ * Every day with a completion from `floor` up to `today`, newest first, as known for `today`;
+ * `floor` null: every one of them. A set-state keeps it with its other inputs
+ * (habits/set-completion.ts), so that the next change reads no days at all: only whether its date
+ * still has a completion (daysAfterChange; docs/performance.md, "Server paths").
  */
-export type CompletionDays = { today: LocalDate; days: readonly LocalDate[] };
+export type CompletionDays = {
+  today: LocalDate;
+  floor: LocalDate | null;
+  days: readonly LocalDate[];
+};
 
 /**
- * The day streak from the latest RECENT_DAYS days with a completion (newest first): exact when the
- * run is shorter than them. A longer run needs every day: taken from `kept` when that is still
- * exact (everyDayAfter), else read in one query. `everyDay` is answered whenever it was needed.
+ * What a read of the latest RECENT_DAYS days with a completion (newest first) knows: every day
+ * from the oldest of them when it found that many, else every day there is.
+ */
+export function recentCompletionDays(today: LocalDate, days: readonly LocalDate[]): CompletionDays {
+  return { today, floor: days.length < RECENT_DAYS ? null : (days.at(-1) ?? null), days };
+}
+
+/**
+ * The day streak from the days known (newest first). Exact unless its run takes in every known day
+ * and older days are unknown (`floor`): then every day is read, in one query. The days are
+ * answered as known after that, for the next change to keep.
  */
 export async function dayStreakFrom(options: {
   db: Database | Tx;
   userId: string;
-  today: LocalDate;
-  days: readonly LocalDate[];
+  known: CompletionDays;
   restDays: ReadonlySet<LocalDate>;
-  /** Every completion day as it was before one change, and the date that change was made on. */
-  kept?: { everyDay: CompletionDays; changed: LocalDate } | undefined;
-}): Promise<{ streak: number; everyDay?: CompletionDays }> {
-  const { db, userId, today, restDays, kept } = options;
-  const streak = dayStreaks({ dates: options.days, today, restDays }).current;
-  if (options.days.length !== RECENT_DAYS || streak !== RECENT_DAYS) return { streak };
-  // The run reaches past the window: every day is needed.
-  let days = kept ? everyDayAfter(kept.everyDay, kept.changed, options.days, today) : null;
-  if (!days) {
-    const [all] = await db
-      .select({ days: recentDays(userId, today, null) })
-      .from(progress)
-      .limit(1);
-    days = all?.days ?? [...options.days];
-  }
+}): Promise<{ streak: number; days: CompletionDays }> {
+  const { db, userId, known, restDays } = options;
+  const { today } = known;
+  const streak = knownDayStreak(known, restDays);
+  if (streak !== null) return { streak, days: known };
+  const [all] = await db
+    .select({ days: recentDays(userId, today, null) })
+    .from(progress)
+    .limit(1);
+  const days = all?.days ?? [...known.days];
   return {
     streak: dayStreaks({ dates: days, today, restDays }).current,
-    everyDay: { today, days },
+    days: { today, floor: null, days },
   };
 }
 
 /**
- * Every day with a completion after a change, without reading them: the latest days (`recent`,
- * read after the change, newest first) and, older than those, the days kept from before it.
- * Exact when the kept days were read for the same today and the change's date is not older than
- * the oldest recent day: a change of one date adds or removes that day only, so every older day
- * is as it was, and every day from the oldest recent one to today is in `recent`. Otherwise null:
- * the caller reads them all. Property-tested against the days themselves (load-progress.test.ts).
+ * The day streak from the known days alone, or null when it needs older ones: a run that stops
+ * at a day without a completion inside the known days is the whole run; one that takes in every
+ * known day may go on before the floor. Property-tested against every day (load-progress.test.ts).
  */
-export function everyDayAfter(
-  kept: CompletionDays,
-  changed: LocalDate,
-  recent: readonly LocalDate[],
+export function knownDayStreak(
+  known: CompletionDays,
+  restDays: ReadonlySet<LocalDate>,
+): number | null {
+  const streak = dayStreaks({ dates: known.days, today: known.today, restDays }).current;
+  return known.floor === null || streak < known.days.length ? streak : null;
+}
+
+/**
+ * The days known after a change, from those known before it and the day whose completions it
+ * changed (null: none), with whether that day has a completion of any habit after it: that day
+ * alone can have changed. A day before the floor, or after today, is not among the known days and
+ * leaves them as they were. Null when they were known for another today: the caller reads the
+ * latest days instead. Property-tested against the days themselves (load-progress.test.ts).
+ */
+export function daysAfterChange(
+  known: CompletionDays,
+  change: { day: LocalDate; isDone: boolean } | null,
   today: LocalDate,
-): LocalDate[] | null {
-  const oldest = recent.at(-1);
-  if (kept.today !== today || oldest === undefined || changed < oldest) return null;
-  const older = kept.days.filter((day) => day < oldest);
-  return [...recent, ...older];
+): CompletionDays | null {
+  if (known.today !== today) return null;
+  if (change === null) return known;
+  const { day, isDone } = change;
+  if (day > today || (known.floor !== null && day < known.floor)) return known;
+  const others = known.days.filter((d) => d !== day);
+  if (!isDone) return others.length === known.days.length ? known : { ...known, days: others };
+  if (others.length < known.days.length) return known;
+  const at = others.findIndex((d) => d < day);
+  const days = at === -1 ? [...others, day] : others.toSpliced(at, 0, day);
+  return { ...known, days };
 }
 
 /**
