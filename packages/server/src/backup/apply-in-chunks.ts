@@ -23,11 +23,12 @@ import {
   markFinished,
   progressStamp,
   removeJournal,
-  restoreJournal,
   writeJournal,
   type Journal,
 } from './import-journal';
-import { writeSteps, type ImportPlan } from './write-backup-data';
+import type { ImportPlan } from './plan-import';
+import { restoreJournal } from './restore-journal';
+import { writeSteps } from './write-backup-data';
 
 /**
  * Rows per step. Each step is a transaction during which everyone else waits: 500 completions

@@ -47,10 +47,11 @@ import {
 import { DEFAULT_SETTINGS } from '@habitquest/contracts/settings';
 import { lockUser } from '../progress/ledger';
 import { importData } from './import-data';
-import { importJournalDir, progressStamp, recoverImports, writeJournal } from './import-journal';
+import { importJournalDir, progressStamp, writeJournal } from './import-journal';
+import { recoverImports } from './restore-journal';
 import { loadBackupData } from './load-backup-data';
 import { loadOwnRows } from './row-ids';
-import { planImport } from './write-backup-data';
+import { planImport } from './plan-import';
 
 /** `count` daily habits, each completed every day for `days` days from 2015-01-01. */
 function history(count: number, days: number, tag: string): BackupHabit[] {

@@ -28,7 +28,8 @@ import {
 import { applyInChunks, RestoreFailedError, type ChunkedWrites } from './apply-in-chunks';
 import { checkImportOffThread } from './check-import';
 import { loadOwnRows, withOwnHabitIds } from './row-ids';
-import { planImport, writePlan, type ImportPlan } from './write-backup-data';
+import { planImport, type ImportPlan } from './plan-import';
+import { writePlan } from './write-backup-data';
 
 /** Snapshots an import is prepared from before it prepares under the user's lock instead. */
 const OPTIMISTIC_ATTEMPTS = 2;

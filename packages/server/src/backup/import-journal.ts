@@ -2,8 +2,8 @@
  * The journal of a chunked import (embedded database, apply-in-chunks.ts): the user's rows as
  * they were before the import began to write, in DATA_DIR/imports/<userId>.journal. With it a
  * failed import is put back, by the import itself or, after a crash, at the next start
- * (recoverImports, run after the migrations by the server and the operator commands), so an
- * import stays all or nothing.
+ * (restore-journal.ts: recoverImports, run after the migrations by the server and the operator
+ * commands), so an import stays all or nothing. This file holds its format and its writing.
  *
  * The file is written to a temporary name, flushed to disk and renamed, so it is either whole or
  * absent. Its first line is a JSON header; each other line is `rows<TAB>table<TAB>json array`
@@ -18,9 +18,9 @@
  * finish, and the rows are put back.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Tx } from '../db/client';
 import {
@@ -34,16 +34,9 @@ import {
   rewards,
   skips,
   userSettings,
-  user,
   vacations,
 } from '../db/schema';
-import {
-  deleteCompletions,
-  deleteRest,
-  deleteRows,
-  type ImportPlan,
-  type WriteStep,
-} from './write-backup-data';
+import type { ImportPlan } from './plan-import';
 
 /** Rows per read while journalling, and per write while putting them back. */
 export const JOURNAL_ROWS = 500;
@@ -52,11 +45,12 @@ export const JOURNAL_ROWS = 500;
  * (written before imports touched rest days) is still put back, its rest days left as they are.
  */
 const FORMAT = 2;
-const FORMATS: readonly number[] = [1, FORMAT];
-const SUFFIX = '.journal';
+/** The formats this version can put back (restore-journal.ts). */
+export const JOURNAL_FORMATS: readonly number[] = [1, FORMAT];
+export const JOURNAL_SUFFIX = '.journal';
 
 /** The tables a journal holds, by the name its lines give them. */
-const TABLES = {
+export const JOURNAL_TABLES = {
   categories,
   habits,
   rewards,
@@ -65,9 +59,9 @@ const TABLES = {
   pauses,
   vacations,
 } as const;
-type TableName = keyof typeof TABLES | 'userSettings' | 'achievements' | 'skips';
+export type TableName = keyof typeof JOURNAL_TABLES | 'userSettings' | 'achievements' | 'skips';
 
-type Header = {
+export type JournalHeader = {
   format: 1 | typeof FORMAT;
   userId: string;
   /** The progress row's updated_at when the import began (as text). */
@@ -76,7 +70,7 @@ type Header = {
   completions: 'all' | 'added';
 };
 
-export type Journal = { file: string; header: Header };
+export type Journal = { file: string; header: JournalHeader };
 
 /** Where the journals of a data directory live. */
 export function importJournalDir(dataDir: string): string {
@@ -119,14 +113,14 @@ export async function writeJournal(options: {
 }): Promise<Journal> {
   const { db, dir, userId, plan } = options;
   const pause = options.pause ?? breather;
-  const header: Header = {
+  const header: JournalHeader = {
     format: FORMAT,
     userId,
     stamp: options.stamp,
     completions: plan.replacesCompletions ? 'all' : 'added',
   };
   await mkdir(dir, { recursive: true });
-  const file = path.join(dir, `${userId}${SUFFIX}`);
+  const file = path.join(dir, `${userId}${JOURNAL_SUFFIX}`);
   const temporary = path.join(dir, `${userId}.${randomUUID()}.tmp`);
   const handle = await open(temporary, 'w', 0o600);
   try {
@@ -134,7 +128,7 @@ export async function writeJournal(options: {
     await line(JSON.stringify(header));
     const habitPages: string[] = [];
     for (const name of ['categories', 'habits', 'rewards', 'purchasedRewards'] as const) {
-      const table = TABLES[name];
+      const table = JOURNAL_TABLES[name];
       for await (const page of pagesOf(
         db,
         table,
@@ -157,7 +151,7 @@ export async function writeJournal(options: {
     // Every rest day of the user: the steps replace them all.
     for await (const page of skipPagesOf(db, userId, pause)) await line(`rows\tskips\t${page}`);
     for (const name of ['pauses', 'vacations'] as const) {
-      const table = TABLES[name];
+      const table = JOURNAL_TABLES[name];
       const where = sql`${table.userId} = ${userId}`;
       for await (const page of pagesOf(db, table, where, table.id, pause))
         await line(`rows\t${name}\t${page}`);
@@ -198,198 +192,12 @@ export async function removeJournal(journal: Journal): Promise<void> {
 }
 
 /**
- * Puts the user's rows back as the journal holds them, in short transactions with `pause`
- * between them (as the import wrote). Safe to run again from any point, so a crash while
- * putting back is put back at the next start.
- */
-export async function restoreJournal(
-  db: Database,
-  journal: Journal,
-  pause: () => Promise<void> = breather,
-): Promise<void> {
-  const { userId } = journal.header;
-  const lines = (await readFile(journal.file, 'utf8')).split('\n').slice(1);
-  const pages = new Map<TableName, string[]>();
-  const added: string[] = [];
-  for (const line of lines) {
-    if (line === '') continue;
-    const [kind, name, text] = line.split('\t');
-    if (kind === 'added' && name !== undefined) added.push(name);
-    else if (kind === 'rows' && name !== undefined && text !== undefined && isTableName(name)) {
-      const list = pages.get(name) ?? [];
-      list.push(text);
-      pages.set(name, list);
-    }
-  }
-  const page = (name: TableName) => pages.get(name) ?? [];
-  const idsOf = (name: TableName) =>
-    page(name).flatMap((text) => (JSON.parse(text) as { id: string }[]).map((row) => row.id));
-  const steps: WriteStep[] = [
-    // The import's completions go first (all of them, or those it added), then the rows the
-    // journal does not hold, then the journal's rows are written back over the rest.
-    journal.header.completions === 'all' ? deleteCompletions(userId, null, JOURNAL_ROWS) : noStep,
-    ...added.map((ids): WriteStep => async (tx) => {
-      await tx.execute(sql`
-            delete from ${completions} where ${completions.userId} = ${userId}
-              and ${completions.id} in (select jsonb_array_elements_text(${ids}::jsonb)::uuid)`);
-      return false;
-    }),
-    deleteRows(habits, userId, { column: habits.id, kept: idsOf('habits') }, JOURNAL_ROWS),
-    deleteRows(
-      categories,
-      userId,
-      { column: categories.id, kept: idsOf('categories') },
-      JOURNAL_ROWS,
-    ),
-    deleteRows(rewards, userId, { column: rewards.id, kept: idsOf('rewards') }, JOURNAL_ROWS),
-    deleteRows(
-      purchasedRewards,
-      userId,
-      { column: purchasedRewards.id, kept: idsOf('purchasedRewards') },
-      JOURNAL_ROWS,
-    ),
-    ...(['categories', 'habits', 'rewards', 'purchasedRewards'] as const).flatMap((name) =>
-      page(name).map((text) => putBack(TABLES[name], text)),
-    ),
-    async (tx) => {
-      const [settings] = page('userSettings');
-      if (settings === undefined || settings === '[]') {
-        await tx.execute(sql`delete from ${userSettings} where ${userSettings.userId} = ${userId}`);
-      } else {
-        await tx.execute(sql`
-          insert into ${userSettings}
-          select * from jsonb_populate_recordset(null::${userSettings}, ${settings}::jsonb)
-          on conflict (user_id) do update
-            set settings = excluded.settings, updated_at = excluded.updated_at`);
-      }
-      return false;
-    },
-    async (tx) => {
-      // The achievements as they were: at most a few dozen rows, so all at once.
-      await tx.execute(sql`delete from ${achievements} where ${achievements.userId} = ${userId}`);
-      const [unlocked] = page('achievements');
-      if (unlocked !== undefined && unlocked !== '[]') {
-        await tx.execute(sql`
-          insert into ${achievements}
-          select * from jsonb_populate_recordset(null::${achievements}, ${unlocked}::jsonb)`);
-      }
-      return false;
-    },
-    // Rest days as they were, once their habits are back (a journal from before rest days in
-    // imports holds none, and its import did not touch them).
-    ...(journal.header.format === 1
-      ? []
-      : [
-          deleteRest(skips, userId, JOURNAL_ROWS),
-          deleteRest(pauses, userId, JOURNAL_ROWS),
-          deleteRest(vacations, userId, JOURNAL_ROWS),
-          ...page('skips').map((text): WriteStep => async (tx) => {
-            await tx.execute(sql`
-              insert into ${skips}
-              select s.* from jsonb_populate_recordset(null::${skips}, ${text}::jsonb) s
-              where exists (select 1 from ${habits} h where h.id = s.habit_id and h.user_id = s.user_id)
-              on conflict do nothing`);
-            return false;
-          }),
-          ...(['pauses', 'vacations'] as const).flatMap((name) =>
-            page(name).map((text) => putBack(TABLES[name], text)),
-          ),
-        ]),
-    // Completions of habits that are back; a second run finds them there already.
-    ...page('completions').map((text): WriteStep => async (tx) => {
-      await tx.execute(sql`
-            insert into ${completions}
-            select c.* from jsonb_populate_recordset(null::${completions}, ${text}::jsonb) c
-            where exists (select 1 from ${habits} h where h.id = c.habit_id and h.user_id = c.user_id)
-            on conflict do nothing`);
-      return false;
-    }),
-  ];
-  for (const step of steps) {
-    for (let more = true; more;) {
-      more = await db.transaction(step);
-      await pause();
-    }
-  }
-}
-
-/**
- * At start, before anything is served: each journal left by a crash is either done with (its
- * import finished) or put back. Temporary files of journals never completed are removed (their
- * imports had written nothing yet).
- */
-export async function recoverImports(
-  db: Database,
-  dataDir: string,
-): Promise<{ restored: string[]; finished: string[] }> {
-  const dir = importJournalDir(dataDir);
-  const report = { restored: [] as string[], finished: [] as string[] };
-  let names: string[];
-  try {
-    names = await readdir(dir);
-  } catch {
-    return report;
-  }
-  for (const name of names) {
-    const file = path.join(dir, name);
-    if (name.endsWith('.tmp')) {
-      await rm(file, { force: true });
-      continue;
-    }
-    if (!name.endsWith(SUFFIX)) continue;
-    const journal = await readJournal(file);
-    if (await hasFinished(db, journal.header)) {
-      report.finished.push(journal.header.userId);
-    } else {
-      await restoreJournal(db, journal);
-      report.restored.push(journal.header.userId);
-    }
-    await removeJournal(journal);
-  }
-  return report;
-}
-
-async function readJournal(file: string): Promise<Journal> {
-  const handle = await open(file, 'r');
-  try {
-    // The header is the first line; the rest may be tens of megabytes.
-    const { buffer, bytesRead } = await handle.read(Buffer.alloc(4096), 0, 4096, 0);
-    const first = buffer.subarray(0, bytesRead).toString('utf8').split('\n')[0] ?? '';
-    let header: { format?: unknown } | null = null;
-    try {
-      header = JSON.parse(first) as { format?: unknown };
-    } catch {
-      // reported below
-    }
-    // Serving the user's data half imported would be worse than not starting.
-    if (typeof header?.format !== 'number' || !FORMATS.includes(header.format))
-      throw new Error(`${file}: not an import journal this version can put back`);
-    return { file, header: header as Header };
-  } finally {
-    await handle.close();
-  }
-}
-
-/**
- * Whether the journal's import finished: its user is gone (nothing to put back), or the progress
- * row was stamped by the import's last transaction.
- */
-async function hasFinished(db: Database, header: Header): Promise<boolean> {
-  const result = await db.execute(sql`
-    select exists (select 1 from ${user} where ${user.id} = ${header.userId}) as "isKnown",
-      exists (select 1 from ${progress} where ${progress.userId} = ${header.userId}
-              and ${progress.updatedAt} = ${header.stamp}::timestamptz) as "isUnfinished"`);
-  const row = firstRow(result) as { isKnown: boolean; isUnfinished: boolean };
-  return !row.isKnown || !row.isUnfinished;
-}
-
-/**
  * The rows of `table` matching `where`, as JSON text pages of JOURNAL_ROWS, in the order of
  * `key` (unique among those rows, and indexed with them).
  */
 async function* pagesOf(
   db: Database,
-  table: (typeof TABLES)[keyof typeof TABLES],
+  table: (typeof JOURNAL_TABLES)[keyof typeof JOURNAL_TABLES],
   where: SQL,
   key: PgColumn,
   pause: () => Promise<void>,
@@ -443,29 +251,7 @@ async function* skipPagesOf(
   }
 }
 
-/** Writes a page of journal rows back: inserted, or over the row with the same id. */
-function putBack(table: (typeof TABLES)[keyof typeof TABLES], text: string): WriteStep {
-  const columns = Object.values(getTableColumns(table) as Record<string, PgColumn>)
-    .map((column) => column.name)
-    .filter((name) => name !== 'id');
-  const set = sql.raw(columns.map((name) => `"${name}" = excluded."${name}"`).join(', '));
-  return async (tx) => {
-    await tx.execute(sql`
-      insert into ${table}
-      select * from jsonb_populate_recordset(null::${table}, ${text}::jsonb)
-      on conflict (id) do update set ${set}
-        where ${table}.user_id = excluded.user_id`);
-    return false;
-  };
-}
-
-const noStep: WriteStep = () => Promise.resolve(false);
-
-function isTableName(name: string): name is TableName {
-  return name === 'userSettings' || name === 'achievements' || name === 'skips' || name in TABLES;
-}
-
-function firstRow(result: unknown): unknown {
+export function firstRow(result: unknown): unknown {
   // Both drivers answer { rows }; the shared Database type does not say so.
   const [row] = (result as { rows: unknown[] }).rows;
   if (row === undefined) throw new Error('the query answered no row');
@@ -486,6 +272,6 @@ async function syncDirectory(dir: string): Promise<void> {
   }
 }
 
-function breather(): Promise<void> {
+export function breather(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
