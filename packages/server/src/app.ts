@@ -24,6 +24,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { bodyLimits } from './http/body-limit';
 import { HttpError } from './http/errors';
+import { jsonValueAnswer } from './http/json-answer';
 import { healthRoutes } from './http/health';
 import { originGuard } from './http/origin-guard';
 import { idempotency } from './http/idempotency';
@@ -179,16 +180,24 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', analyticsRoutes(features));
   api.route('/', accountRoutes(features));
   // (end of feature routes)
-  api.all('*', (c) => c.json(apiErrorBody('NOT_FOUND', 'Not found'), 404));
+  api.all('*', (c) => jsonValueAnswer(c, apiErrorBody('NOT_FOUND', 'Not found'), 404));
   app.route('/api', api);
 
   app.onError((error, c) => {
     if (error instanceof HttpError) {
       for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
-      return c.json(apiErrorBody(error.code, error.message, error.details), error.status as 400);
+      return jsonValueAnswer(
+        c,
+        apiErrorBody(error.code, error.message, error.details),
+        error.status as 400,
+      );
     }
     logger.error({ requestId: c.get('requestId'), err: error }, 'unhandled error');
-    return c.json(apiErrorBody('INTERNAL', 'Something went wrong. Please try again.'), 500);
+    return jsonValueAnswer(
+      c,
+      apiErrorBody('INTERNAL', 'Something went wrong. Please try again.'),
+      500,
+    );
   });
 
   mountWebApp(app, config.webDist, logger);

@@ -176,6 +176,31 @@ describe('compression and caching over HTTP', () => {
     expect(me.headers['content-encoding']).toBeUndefined();
     expect(me.headers['content-length']).toBe(String(me.body.length));
     expect(me.headers.vary).toBe('Accept-Encoding');
+    // Errors and a replayed answer as well: each plain, with its length.
+    const replayed = await put({ ...browser, 'idempotency-key': 'small-answer-key-1' });
+    expect(replayed.headers['idempotent-replayed']).toBe('true');
+    const refused = await send(
+      'PUT',
+      `${server.url}/api/habits/${habit.body.id}/completions/not-a-date`,
+      {
+        cookie: client.cookieHeader,
+        origin: TEST_ORIGIN,
+        'content-type': 'application/json',
+        ...browser,
+      },
+      JSON.stringify({ completed: true }),
+    );
+    const missing = await get(`${server.url}/api/no-such-route`, {
+      cookie: client.cookieHeader,
+      ...browser,
+    });
+    expect([replayed.status, refused.status, missing.status]).toEqual([200, 400, 404]);
+    for (const answer of [replayed, refused, missing]) {
+      expect(answer.headers['content-encoding']).toBeUndefined();
+      expect(answer.headers['content-length']).toBe(String(answer.body.length));
+      expect(answer.headers.vary).toBe('Accept-Encoding');
+    }
+    expect(JSON.parse(refused.body.toString())).toMatchObject({ error: { code: 'VALIDATION' } });
   });
 
   it("sends the export, a stream of JSON of unknown length, gzip'd as it comes", async () => {

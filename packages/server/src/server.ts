@@ -10,7 +10,7 @@ import type { Hono } from 'hono';
 import { createApp } from './app';
 import type { AppEnv } from './app-env';
 import { createAuth } from './auth/auth';
-import { recoverImports } from './backup/import-journal';
+import { recoverImports } from './backup/restore-journal';
 import type { AuthLimits } from './auth/limits';
 import type { Config } from './config';
 import { lockDataDir, loadOrCreateSecret, loadOrCreateVapidKeys } from './data-dir';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { createAuth, type Auth } from '../auth/auth';
-import { recoverImports } from '../backup/import-journal';
+import { recoverImports } from '../backup/restore-journal';
 import type { Config } from '../config';
 import { lockDataDir, loadOrCreateSecret } from '../data-dir';
 import { openDatabase, type DatabaseHandle } from '../db/client';

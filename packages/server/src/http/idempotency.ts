@@ -25,6 +25,7 @@ import type { AppEnv } from '../app-env';
 import type { Database } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { literal } from '../db/sql-text';
+import { jsonValueAnswer } from './json-answer';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /**
@@ -104,14 +105,18 @@ export async function answerForTakenKey(
       // Keys stored before hashes were recorded are compared by method and path alone.
       (first.requestHash === null || first.requestHash === claim.requestHash));
   if (!isSameRequest) {
-    return c.json(apiErrorBody('IDEMPOTENCY_KEY_REUSED', ERROR_MESSAGES.idempotencyKeyReused), 422);
+    return jsonValueAnswer(
+      c,
+      apiErrorBody('IDEMPOTENCY_KEY_REUSED', ERROR_MESSAGES.idempotencyKeyReused),
+      422,
+    );
   }
   // Gone since the claim failed: the first attempt failed and was forgotten; retry.
   if (first === undefined || first.status === IN_PROGRESS) {
-    return c.json(apiErrorBody('IDEMPOTENCY_IN_PROGRESS'), 409);
+    return jsonValueAnswer(c, apiErrorBody('IDEMPOTENCY_IN_PROGRESS'), 409);
   }
   c.header('Idempotent-Replayed', 'true');
-  return c.json(first.body as object, first.status as 200);
+  return jsonValueAnswer(c, first.body, first.status as 200);
 }
 
 export function idempotency(
@@ -130,7 +135,8 @@ export function idempotency(
       return;
     }
     if (key.length === 0 || key.length > 200) {
-      return c.json(
+      return jsonValueAnswer(
+        c,
         apiErrorBody('VALIDATION', 'Idempotency-Key must be 1 to 200 characters.'),
         400,
       );

@@ -28,6 +28,15 @@ export function acceptsGzip(header: string | undefined): boolean {
   return quality !== undefined && quality > 0;
 }
 
+/** jsonAnswer of a value: an error, a replayed answer. */
+export function jsonValueAnswer(
+  c: Context,
+  value: unknown,
+  status: ContentfulStatusCode = 200,
+): Promise<Response> {
+  return jsonAnswer(c, JSON.stringify(value), status);
+}
+
 export async function jsonAnswer(
   c: Context,
   text: string,
