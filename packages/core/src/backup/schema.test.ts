@@ -1,14 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { canonicalJson } from '../canonical-json';
+import { checksumOf, fnv1a64, fnv1a64Hasher } from './checksum';
 import {
   BACKUP_VERSION,
   buildExportFile,
-  canonicalJson,
-  checksumOf,
   emptyBackupData,
   exportFileName,
-  fnv1a64,
-  fnv1a64Hasher,
   goalsOf,
   integrityOf,
   isPeriodKeyOf,

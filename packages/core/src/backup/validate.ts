@@ -5,9 +5,9 @@
  * hand-edited backup still imports.
  */
 import type { z } from 'zod';
+import { checksumOf } from './checksum';
 import {
   BACKUP_MAJOR_VERSION,
-  checksumOf,
   integrityOf,
   zBackupFile,
   type BackupFile,

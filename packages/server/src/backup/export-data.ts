@@ -1,13 +1,13 @@
 import type { Settings } from '@habitquest/contracts/settings';
+import { fnv1a64Hasher } from '@habitquest/core/backup/checksum';
 import {
   BACKUP_SOURCE,
   BACKUP_VERSION,
-  canonicalJson,
   exportFileName,
-  fnv1a64Hasher,
   integrityOf,
   type BackupData,
 } from '@habitquest/core/backup/schema';
+import { canonicalJson } from '@habitquest/core/canonical-json';
 import type { Database } from '../db/client';
 import { loadSettings } from '../settings/load-settings';
 import { dataVersion } from './data-version';

@@ -1,4 +1,5 @@
-import { checksumOf, type BackupFile } from '@habitquest/core/backup/schema';
+import { checksumOf } from '@habitquest/core/backup/checksum';
+import type { BackupFile } from '@habitquest/core/backup/schema';
 import { validateBackup } from '@habitquest/core/backup/validate';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

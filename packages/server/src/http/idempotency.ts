@@ -18,6 +18,7 @@
  */
 import { createHash } from 'node:crypto';
 import { apiErrorBody, ERROR_MESSAGES } from '@habitquest/contracts/errors';
+import { canonicalJson } from '@habitquest/core/canonical-json';
 import { MAX_ENTRY_AGE_DAYS } from '@habitquest/core/offline-queue';
 import { and, eq, lt } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
@@ -36,18 +37,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const IDEMPOTENCY_TTL_MS = (MAX_ENTRY_AGE_DAYS + 2) * DAY_MS;
 const MUTATIONS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const IN_PROGRESS = 0;
-
-/** The same JSON value gives the same text whatever its key order or spacing. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, item]) => item !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([name, item]) => `${JSON.stringify(name)}:${canonicalJson(item)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
 
 /** SHA-256 of what makes a request this request: method, path with query, and body. */
 async function hashRequest(c: Context<AppEnv>): Promise<string> {
