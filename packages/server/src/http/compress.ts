@@ -5,9 +5,8 @@
  * Hono's compress skips an answer under 1 KB only when it knows the answer's length, and an
  * answer made from a string (`c.json`, `c.body`) carries no Content-Length. The API's JSON answers
  * (a route's, an error, a replay: json-answer.ts) therefore give their length, so that a change's
- * 200-byte answer is not gzip'd
- * through a web CompressionStream (about 0.5 ms of the request thread, for a few bytes or none:
- * docs/performance.md). Answers of unknown length are not measured here: the export is a stream
+ * 200-byte answer is not gzip'd through a web CompressionStream (about 0.5 ms of the request
+ * thread, for a few bytes or none: docs/performance.md). Answers of unknown length are not measured here: the export is a stream
  * of JSON, and reading it whole would defeat its streaming.
  *
  * Hono's compress marks every compressible answer it handles `Vary: Accept-Encoding` through

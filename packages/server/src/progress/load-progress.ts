@@ -51,8 +51,8 @@ export async function loadProgress(options: {
 /**
  * Every day with a completion from `floor` up to `today`, newest first, as known for `today`;
  * `floor` null: every one of them. A set-state keeps it with its other inputs
- * (habits/set-completion.ts), so that the next change reads no days at all: only whether its date
- * still has a completion (daysAfterChange; docs/performance.md, "Server paths").
+ * (habits/set-completion.ts), so that the next change reads no days at all: only whether the day
+ * it touched still has a completion (daysAfterChange; docs/performance.md, "Server paths").
  */
 export type CompletionDays = {
   today: LocalDate;

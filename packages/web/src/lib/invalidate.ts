@@ -18,25 +18,19 @@ export async function invalidateFor(
   ...names: readonly EventName[]
 ): Promise<void> {
   const cache = queryClient.getQueryCache();
-  if (names.includes('resync')) {
-    if (cache.findAll({ predicate: isFirstReadInFlight }).length > 0)
-      await queryClient.cancelQueries({ predicate: isFirstReadInFlight });
-    await queryClient.invalidateQueries();
-    return;
-  }
-  const keys: QueryKey[] = [
-    ...new Map(
-      names.flatMap((name) => INVALIDATES[name]).map((key) => [key.join('\u0000'), key]),
-    ).values(),
-  ];
+  // A resync: every query; else each key the events name, once.
+  const filters: { queryKey?: QueryKey }[] = names.includes('resync')
+    ? [{}]
+    : [
+        ...new Map(
+          names.flatMap((name) => INVALIDATES[name]).map((key) => [key.join('\u0000'), key]),
+        ).values(),
+      ].map((queryKey) => ({ queryKey }));
+  const inFlight = filters.map((filter) => ({ ...filter, predicate: isFirstReadInFlight }));
   // Only when there is one, so that the usual invalidation starts at once, in the caller's turn.
-  if (keys.some((queryKey) => cache.findAll({ queryKey, predicate: isFirstReadInFlight }).length))
-    await Promise.all(
-      keys.map((queryKey) =>
-        queryClient.cancelQueries({ queryKey, predicate: isFirstReadInFlight }),
-      ),
-    );
-  await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  if (inFlight.some((filter) => cache.findAll(filter).length > 0))
+    await Promise.all(inFlight.map((filter) => queryClient.cancelQueries(filter)));
+  await Promise.all(filters.map((filter) => queryClient.invalidateQueries(filter)));
 }
 
 function isFirstReadInFlight(query: Query): boolean {
