@@ -35,8 +35,11 @@ export const EVENT_PAYLOADS = {
    * send, such as a category delete that moved hundreds of habits): refetch all.
    */
   resync: z.object({ reason: z.enum(['import', 'reset', 'reconnect', 'too-large']).optional() }),
-  /** Keeps proxies from closing an idle stream and lets the UI show the connection is alive. */
-  heartbeat: z.object({ at: zInstant }),
+  /**
+   * Keeps proxies from closing an idle stream and lets the UI show the connection is alive. The
+   * first of a stream carries the revision of the user's data it starts from (headers.ts).
+   */
+  heartbeat: z.object({ at: zInstant, revision: z.number().int().nullable().optional() }),
 } satisfies Record<EventName, z.ZodType>;
 
 export type EventPayloads = { [K in EventName]: z.infer<(typeof EVENT_PAYLOADS)[K]> };

@@ -10,3 +10,12 @@
  * next one signed in on the device (docs/offline.md, "Whose changes").
  */
 export const EXPECTED_USER_HEADER = 'x-expected-user-id';
+
+/**
+ * Response header: the revision of the user's data (moved by every change) as it stood when the
+ * request's session was checked, on every answer to a signed-in GET. The data of the answer is at
+ * least that new. The live stream's first heartbeat carries the revision it started at; the web
+ * app reads again whatever it holds from an answer older than that, since the change between
+ * them reached no stream (docs/ARCHITECTURE.md, "Early reads and the live stream").
+ */
+export const REVISION_HEADER = 'x-data-revision';

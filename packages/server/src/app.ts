@@ -45,6 +45,7 @@ import type { EventBus } from './realtime/bus';
 import { requestOrigin } from './realtime/origin';
 import { eventRoutes } from './realtime/routes';
 import { mountWebApp } from './web-app';
+import { firstReadsOf } from './me/first-reads';
 
 export type AppDeps = {
   config: Config;
@@ -200,6 +201,6 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     );
   });
 
-  mountWebApp(app, config.webDist, logger);
+  mountWebApp(app, config.webDist, logger, firstReadsOf({ readSession, db, now }));
   return app;
 }

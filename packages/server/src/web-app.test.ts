@@ -6,10 +6,18 @@ import { Hono } from 'hono';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppEnv } from './app-env';
 import { createLogger } from './logger';
-import { buildIdOf, isNotModified, looksLikeFile, mountWebApp } from './web-app';
+import {
+  buildIdOf,
+  FIRST_READS_META,
+  isNotModified,
+  looksLikeFile,
+  mountWebApp,
+  withFirstReads,
+  type FirstReadsFor,
+} from './web-app';
 
 const INDEX = (entry: string) =>
-  `<!doctype html><head><script src="/theme-init.js"></script><script type="module" crossorigin src="${entry}"></script></head><div id="root"></div>`;
+  `<!doctype html><head><script src="/boot.js"></script><script type="module" crossorigin src="${entry}"></script></head><div id="root"></div>`;
 
 describe('the built web app', () => {
   let app: Hono<AppEnv>;
@@ -144,7 +152,7 @@ describe('the built web app', () => {
 });
 
 describe('build ids and file-like paths', () => {
-  it('finds the entry script, not the classic theme script', () => {
+  it('finds the entry script, not the classic boot script', () => {
     expect(buildIdOf(INDEX('/assets/index-x.js'))).toBe('/assets/index-x.js');
     expect(buildIdOf('<div id="root"></div>')).toBeNull();
   });
@@ -165,5 +173,61 @@ describe('build ids and file-like paths', () => {
     expect(looksLikeFile('/')).toBe(false);
     expect(looksLikeFile('/auth/update-password')).toBe(false);
     expect(looksLikeFile('/billing/success')).toBe(false);
+  });
+});
+
+describe("a signed-in page names its first screen's reads", () => {
+  const reads = ['/api/me', '/api/skips?from=2026-12-28&to=2028-01-02'];
+  let webDist: string;
+  const mounted = (firstReadsFor: FirstReadsFor): Hono<AppEnv> => {
+    const app = new Hono<AppEnv>();
+    mountWebApp(app, webDist, createLogger('silent'), firstReadsFor);
+    return app;
+  };
+  const navigate = { 'sec-fetch-mode': 'navigate', cookie: 'habitquest.session_token=t.s' };
+
+  beforeAll(() => {
+    webDist = mkdtempSync(path.join(tmpdir(), 'hq-web-reads-'));
+    writeFileSync(path.join(webDist, 'index.html'), INDEX('/assets/index-aaa111.js'));
+  });
+
+  it('in a meta element before boot.js, escaped, for that browser alone', async () => {
+    const asked: (string | undefined)[] = [];
+    const app = mounted((cookie) => {
+      asked.push(cookie);
+      return Promise.resolve(reads);
+    });
+    const page = await app.request('/', { headers: navigate });
+    expect(page.status).toBe(200);
+    expect(asked).toEqual([navigate.cookie]);
+    expect(page.headers.get('cache-control')).toBe('private, no-cache');
+    expect(page.headers.get('vary')).toContain('Cookie');
+    const html = await page.text();
+    const meta = `<meta name="${FIRST_READS_META}" content="[&#34;/api/me&#34;,&#34;/api/skips?from=2026-12-28&#38;to=2028-01-02&#34;]" />`;
+    expect(html).toContain(`<head>${meta}<script src="/boot.js">`);
+    expect(buildIdOf(html)).toBe('/assets/index-aaa111.js');
+  });
+
+  it('names none to a visitor, to a fetch that is no navigation, or when the names cannot be had', async () => {
+    const visitor = mounted(() => Promise.resolve(null));
+    const failing = mounted(() => Promise.reject(new Error('database down')));
+    const named = mounted(() => Promise.resolve(reads));
+    const pages = [
+      await visitor.request('/', { headers: navigate }),
+      await failing.request('/', { headers: navigate }),
+      // The service worker's copy of the shell is fetched, not navigated to.
+      await named.request('/', { headers: { cookie: navigate.cookie, 'sec-fetch-mode': 'cors' } }),
+    ];
+    for (const page of pages) {
+      expect(page.status).toBe(200);
+      expect(page.headers.get('cache-control')).toBe('no-cache');
+      expect(await page.text()).not.toContain(FIRST_READS_META);
+    }
+  });
+
+  it('withFirstReads puts the element first in the head, whatever its attributes', () => {
+    expect(withFirstReads('<html><head lang="en"><title>x</title></head>', ['/api/me'])).toBe(
+      `<html><head lang="en"><meta name="${FIRST_READS_META}" content="[&#34;/api/me&#34;]" /><title>x</title></head>`,
+    );
   });
 });

@@ -39,12 +39,32 @@ export function isNotModified(ifModifiedSince: string | undefined, lastModified:
   return Number.isFinite(since) && Number.isFinite(modified) && modified <= since;
 }
 
+/** The first screen's reads for the session of a Cookie header, or null for a visitor. */
+export type FirstReadsFor = (cookieHeader: string | undefined) => Promise<string[] | null>;
+
+/** The name of the meta element public/boot.js reads the first reads from. */
+export const FIRST_READS_META = 'habitquest-first-reads';
+
+/** index.html with a meta element naming the reads, first in its head (before boot.js runs). */
+export function withFirstReads(indexHtml: string, reads: readonly string[]): string {
+  const json = JSON.stringify(reads).replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+  return indexHtml.replace(
+    /<head[^>]*>/i,
+    (head) => `${head}<meta name="${FIRST_READS_META}" content="${json}" />`,
+  );
+}
+
 /**
  * Serves the built SPA; any unknown page path gets index.html so client-side routes load. A
  * missing file answers 404: a tab left open across a redeploy asks for chunks that are gone, and
  * index.html in their place would fail as a script in ways the app cannot tell apart.
  */
-export function mountWebApp(app: Hono<AppEnv>, webDist: string, logger: Logger): void {
+export function mountWebApp(
+  app: Hono<AppEnv>,
+  webDist: string,
+  logger: Logger,
+  firstReadsFor?: FirstReadsFor,
+): void {
   const indexFile = path.join(webDist, 'index.html');
   if (!existsSync(indexFile)) {
     logger.warn({ webDist }, 'web app not built: run `npm run build` (npm start does it for you)');
@@ -78,7 +98,7 @@ export function mountWebApp(app: Hono<AppEnv>, webDist: string, logger: Logger):
     return c.json({ build: buildIdOf(await readFile(indexFile, 'utf8')) });
   });
   // The other files keep their names across deployments (index.html at / included, the classic
-  // scripts theme-init.js and early.js, icons, sounds): a browser may keep them but must ask
+  // script boot.js, icons, sounds): a browser may keep them but must ask
   // first, and a file that has not changed since its copy answers 304 without a body.
   app.use('*', async (c, next) => {
     await next();
@@ -92,6 +112,26 @@ export function mountWebApp(app: Hono<AppEnv>, webDist: string, logger: Logger):
       c.res = new Response(null, { status: 304, headers });
     }
   });
+  // A signed-in browser opening the dashboard gets index.html with its first screen's reads named
+  // (withFirstReads): public/boot.js starts them while the app downloads. Only for a navigation:
+  // the service worker's copy of the shell (fetched by it, not navigated to) names nobody's.
+  if (firstReadsFor) {
+    app.get('/', async (c, next) => {
+      if (c.req.header('sec-fetch-mode') !== 'navigate') return next();
+      let reads: string[] | null = null;
+      try {
+        reads = await firstReadsFor(c.req.header('cookie'));
+      } catch (error) {
+        // Only a speed-up is lost: the page goes as it is.
+        logger.warn({ err: error }, 'could not name the first reads of a page');
+      }
+      if (reads === null) return next();
+      // One user's page: no shared cache may keep it, and a browser must ask again each time.
+      c.header('Cache-Control', 'private, no-cache');
+      c.header('Vary', 'Cookie');
+      return c.html(withFirstReads(await readFile(indexFile, 'utf8'), reads));
+    });
+  }
   // The build writes .br and .gz beside each text file (scripts/precompress.mjs): sent as such to
   // browsers that accept them, with Vary: Accept-Encoding.
   app.use('*', serveStatic({ root, precompressed: true }));

@@ -1,5 +1,5 @@
 import { ERROR_MESSAGES } from '@habitquest/contracts/errors';
-import { EXPECTED_USER_HEADER } from '@habitquest/contracts/headers';
+import { EXPECTED_USER_HEADER, REVISION_HEADER } from '@habitquest/contracts/headers';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env';
 import type { SessionReader } from '../auth/session-reader';
@@ -11,7 +11,8 @@ import { importGate } from './import-gate';
  * another account (EXPECTED_USER_HEADER: the browser cannot tell whose session cookie it holds
  * now) is answered 401 like one without a session, and applies nothing. While the user's
  * import is being written (embedded database), their other requests are refused, and everyone
- * else's go before the import's next step: see import-gate.ts.
+ * else's go before the import's next step: see import-gate.ts. A read's answer carries the
+ * revision of the user's data checked with the session (REVISION_HEADER).
  */
 export function requireUser(
   readSession: SessionReader,
@@ -28,6 +29,9 @@ export function requireUser(
         throw new HttpError('UNAUTHENTICATED', ERROR_MESSAGES.otherAccount);
       c.set('userId', userId);
       c.set('revision', signedIn.revision);
+      // A read says how new its data is at least (REVISION_HEADER): read before it was.
+      if (c.req.method === 'GET' && signedIn.revision !== null)
+        c.header(REVISION_HEADER, String(signedIn.revision));
       const leave = importGate.enter(userId, c.req.path);
       try {
         await next();

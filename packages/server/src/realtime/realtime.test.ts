@@ -1,3 +1,4 @@
+import { REVISION_HEADER } from '@habitquest/contracts/headers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestDatabase,
@@ -41,6 +42,29 @@ describe.each(DATABASE_KINDS)('realtime events on %s', (kind) => {
     expect(bobEvents.received.filter((event) => event.event !== 'heartbeat')).toEqual([]);
     aliceEvents.close();
     bobEvents.close();
+  });
+
+  it('tells how new each read is, and which revision a stream starts from', async () => {
+    const { client } = await signUp(server);
+    const revisionOf = async (url: string): Promise<number> =>
+      Number((await client.get(url)).headers.get(REVISION_HEADER));
+    const before = await revisionOf('/api/me');
+    expect(Number.isInteger(before)).toBe(true);
+    expect(await revisionOf('/api/habits')).toBe(before);
+
+    // A change moves it; a write's own answer carries none (it would be the one before).
+    const created = await client.post('/api/habits', { title: 'Moves it' });
+    expect(created.headers.get(REVISION_HEADER)).toBeNull();
+    const after = await revisionOf('/api/habits');
+    expect(after).toBeGreaterThan(before);
+
+    const events = await openEvents(client);
+    expect((await events.next('heartbeat')).data).toMatchObject({ revision: after });
+    events.close();
+    // Nothing for a visitor without a session.
+    const visitor = await new TestClient(server.url).get('/api/me');
+    expect(visitor.status).toBe(401);
+    expect(visitor.headers.get(REVISION_HEADER)).toBeNull();
   });
 
   it('resumes from Last-Event-ID, or asks for a resync when the gap is unknown', async () => {

@@ -83,9 +83,11 @@ export function eventRoutes(options: {
             });
           else queue.unshift(...missed);
         }
+        // The first heartbeat says the revision of the user's data the stream starts from: a
+        // client holding an answer read before it reads that again (REVISION_HEADER).
         await stream.writeSSE({
           event: 'heartbeat',
-          data: JSON.stringify({ at: new Date().toISOString() }),
+          data: JSON.stringify({ at: new Date().toISOString(), revision: c.get('revision') }),
         });
         // The session is re-checked at least every heartbeatMs, even while events keep coming.
         let checkedAt = Date.now();

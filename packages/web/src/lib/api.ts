@@ -13,7 +13,10 @@ import {
   type ResponseOf,
   type Route,
 } from '@habitquest/contracts/routes';
+import { REVISION_HEADER } from '@habitquest/contracts/headers';
+import { dropEarlyReads, takeEarlyRead } from './early-reads';
 import { reportReachable } from './reachability';
+import { noteAnswerRevision } from './read-revisions';
 import { randomId } from './random-id';
 
 export class ApiError extends Error {
@@ -79,28 +82,39 @@ function queryString(query: unknown): string {
 }
 
 async function api<T>(method: string, path: string, options: Options = {}): Promise<T> {
+  const isRead = method === 'GET';
+  // A change makes every early answer possibly older than a read after it (early-reads.ts).
+  if (!isRead) dropEarlyReads();
+  const early = isRead ? takeEarlyRead(path) : undefined;
   let response: Response;
   try {
-    response = await fetch(path, {
-      method,
-      credentials: 'same-origin',
-      headers: {
-        'x-client-id': CLIENT_ID,
-        ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(options.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : {}),
-      },
-      ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
+    response = early
+      ? await early.catch(() => request(method, path, options))
+      : await request(method, path, options);
   } catch {
     if (!options.signal?.aborted) reportReachable(false);
     throw new ApiError(0, 'NETWORK', NETWORK_MESSAGE);
   }
   reportReachable(response.status !== 502 && response.status !== 504);
+  if (isRead) noteAnswerRevision(response.headers.get(REVISION_HEADER));
   const text = await response.text();
   const body: unknown = text ? safeJson(text) : null;
   if (!response.ok) throw toApiError(response.status, body);
   return body as T;
+}
+
+function request(method: string, path: string, options: Options): Promise<Response> {
+  return fetch(path, {
+    method,
+    credentials: 'same-origin',
+    headers: {
+      'x-client-id': CLIENT_ID,
+      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(options.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : {}),
+    },
+    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
 }
 
 function safeJson(text: string): unknown {

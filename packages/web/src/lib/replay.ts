@@ -10,6 +10,7 @@
  */
 import { EXPECTED_USER_HEADER } from '@habitquest/contracts/headers';
 import { CLIENT_ID } from './api';
+import { dropEarlyReads } from './early-reads';
 import { countRetry, readOutboxToSend, settle, type OutboxEntry } from './outbox';
 import { isReachable, reportReachable, subscribeReachability } from './reachability';
 
@@ -107,6 +108,8 @@ async function drain(): Promise<void> {
 }
 
 async function send(entry: OutboxEntry): Promise<Sent> {
+  // A change: every early answer not taken yet may be older than a read after it.
+  dropEarlyReads();
   let response: Response;
   try {
     response = await fetch(entry.path, {

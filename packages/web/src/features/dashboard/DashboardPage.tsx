@@ -37,7 +37,7 @@ import { dashboardCopy as copy } from './copy';
 import { Header } from './Header';
 import { Hero } from './Hero';
 import { SkipLink } from './SkipLink';
-import { useStagedReveal } from './reveal-later';
+import { FIRST_STAGE_CARDS, useStagedReveal } from './reveal-later';
 import { lazyPart } from '../../app/lazy-part';
 import { formatDate } from '../../lib/format';
 import { whenIdle } from '../../lib/when-idle';
@@ -147,7 +147,8 @@ export function DashboardPage() {
   const focusRequest = useFocusHabitRequest();
   const asked = focusRequest.habitId;
   useAfterRender(() => {
-    if (asked === null || !habits.data) return;
+    // Every card is built from stage 2 (reveal-later.ts).
+    if (asked === null || !habits.data || stage < 2) return;
     const habit = habits.data.find((h) => h.id === asked);
     if (!habit) {
       focusRequest.done();
@@ -275,6 +276,7 @@ export function DashboardPage() {
             categories={categories.data ?? NO_CATEGORIES}
             rest={rest}
             timeZone={me.data.settings.timeZone}
+            {...(stage < 2 ? { cardLimit: FIRST_STAGE_CARDS } : {})}
           />
           {stage >= 2 ? (
             <div className="flex min-w-0 flex-col gap-6 lg:col-start-1 lg:row-start-1">

@@ -87,6 +87,11 @@ export const HabitsSection = memo(function HabitsSection(props: {
   /** Skips, pauses and the vacation (features/rest): resting habits leave the figures. */
   rest: RestFacts;
   timeZone: string;
+  /**
+   * At most this many cards (the figures count every habit): the dashboard's first screen builds
+   * only the cards a screen can show, and the rest a moment later (dashboard/reveal-later.ts).
+   */
+  cardLimit?: number;
 }) {
   const { frequency, onFrequencyChange: setFrequency } = props;
   const [open, setOpen] = useState<Open>(null);
@@ -222,7 +227,7 @@ export const HabitsSection = memo(function HabitsSection(props: {
           </p>
         ) : (
           <ul className="mt-4 grid gap-3 @xl:grid-cols-2">
-            {day.habitsForDay.map(({ habit, isCompleted, rest }) => (
+            {day.habitsForDay.slice(0, props.cardLimit).map(({ habit, isCompleted, rest }) => (
               <HabitCard
                 key={habit.id}
                 habit={habit}

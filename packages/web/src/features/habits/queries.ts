@@ -1,5 +1,5 @@
-import { addDays, formatLocalDate } from '@habitquest/core/dates';
-import { weekStartOf, type WeekStart } from '@habitquest/core/periods';
+import { yearRange } from '@habitquest/contracts/first-reads';
+import type { WeekStart } from '@habitquest/core/periods';
 import type { QueryKeyPrefix } from '@habitquest/contracts/event-map';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../lib/api';
@@ -34,18 +34,6 @@ export function completionsQuery(from: string, to: string) {
       decodeRemembered(await call(routes.listCompletionColumns, { query: { from, to } })),
     staleTime: 60_000,
   });
-}
-
-/**
- * A year's completions, from the start of the week holding 1 January (a weekly period may begin
- * in December) to the end of the week holding 31 December: every period of every frequency
- * touching that year is complete in it. At most 377 days, inside the server's 400-day cap.
- */
-export function yearRange(year: number, weekStart: WeekStart): { from: string; to: string } {
-  return {
-    from: weekStartOf(formatLocalDate(year, 1, 1), weekStart),
-    to: addDays(weekStartOf(formatLocalDate(year, 12, 31), weekStart), 6),
-  };
 }
 
 export function yearCompletionsQuery(year: number, weekStart: WeekStart) {

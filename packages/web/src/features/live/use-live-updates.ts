@@ -4,13 +4,16 @@
  * large to describe in one event) and a reconnect, after which events may have been missed,
  * invalidate every query the app holds. An event this tab caused (its data carries the tab's
  * CLIENT_ID) is skipped: the tab's mutation already refreshed the same keys, so a change costs
- * one refetch per list, not two.
+ * one refetch per list, not two. The first heartbeat of a stream says the revision of the data it
+ * starts from: what the app read before it at an older revision is read again (lib/read-revisions.ts).
  */
 import { EVENT_NAMES, type EventName } from '@habitquest/contracts/event-map';
 import { routes } from '@habitquest/contracts/routes';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { CLIENT_ID } from '../../lib/api';
+import { dropEarlyReads } from '../../lib/early-reads';
+import { streamEnded, streamStarted } from '../../lib/read-revisions';
 import { invalidateFor } from '../../lib/invalidate';
 
 export type LiveState = 'connecting' | 'live' | 'offline';
@@ -25,6 +28,21 @@ export function originOf(data: unknown): string | undefined {
       : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/** The revision a stream's first heartbeat carries (read-revisions.ts), if any. */
+export function revisionOf(data: unknown): number | null {
+  if (typeof data !== 'string') return null;
+  try {
+    const parsed: unknown = JSON.parse(data);
+    const revision =
+      typeof parsed === 'object' && parsed !== null && 'revision' in parsed
+        ? parsed.revision
+        : null;
+    return typeof revision === 'number' && Number.isSafeInteger(revision) ? revision : null;
+  } catch {
+    return null;
   }
 }
 
@@ -52,14 +70,33 @@ export function useLiveUpdates(isEnabled: boolean): LiveState {
     const invalidate = (name: EventName): void => {
       void invalidateFor(queryClient, name);
     };
+    /** Set at each open: the stream's first heartbeat says the revision it starts from. */
+    let isFirstBeat = false;
+    let isReconnect = false;
     source.onopen = () => {
       setState('live');
+      // Answers early or racing the start are older than what the stream will tell from here on.
+      dropEarlyReads();
+      isReconnect = hasConnected;
       if (hasConnected) invalidate('resync');
       hasConnected = true;
+      isFirstBeat = true;
     };
     source.onerror = () => {
       setState('offline');
+      streamEnded();
     };
+    source.addEventListener('heartbeat', (event) => {
+      if (!isFirstBeat) return;
+      isFirstBeat = false;
+      streamStarted(
+        revisionOf(event.data),
+        () => {
+          invalidate('resync');
+        },
+        isReconnect,
+      );
+    });
     for (const name of EVENT_NAMES) {
       if (name === 'heartbeat') continue;
       source.addEventListener(name, (event) => {

@@ -3,7 +3,7 @@ import { routes } from '@habitquest/contracts/routes';
 import type { WeekStart } from '@habitquest/core/periods';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../lib/api';
-import { yearRange } from '../habits/queries';
+import { yearRange } from '@habitquest/contracts/first-reads';
 
 /** Every key starts with 'rest', the live event's root, so a skip elsewhere refreshes them. */
 export const restKeys = {
@@ -35,7 +35,7 @@ export function skipsQuery(from: string, to: string) {
   });
 }
 
-/** A year's skips over the same window as its completions (habits/queries.ts, yearRange). */
+/** A year's skips over the same window as its completions (contracts/first-reads.ts, yearRange). */
 export function yearSkipsQuery(year: number, weekStart: WeekStart) {
   const { from, to } = yearRange(year, weekStart);
   return skipsQuery(from, to);
