@@ -33,7 +33,8 @@ describe.each(DATABASE_KINDS)("the dashboard page names the user's first reads o
     rmSync(webDist, { recursive: true, force: true });
   });
 
-  // A browser's navigation: fetch() may not send Sec-Fetch-Mode (a forbidden header), so plain HTTP.
+  // A browser's navigation: fetch() may not send Sec-Fetch-Mode (a forbidden header), so
+  // plain HTTP.
   const page = (cookie: string | undefined) =>
     new Promise<{ reads: string[] | null; cacheControl: string | undefined }>((resolve, reject) => {
       const request = http.get(

@@ -14,9 +14,10 @@ export const FIRST_SCREEN_WAIT_MS = 1_500;
  * The first screen's data, read into the cache before the app's first render when the page
  * started early reads (lib/early-reads.ts; contracts/first-reads.ts names the same reads): the
  * first paint is then the dashboard itself, rather than a loading screen that gives way to it a
- * moment later (docs/performance.md, "Early reads"). Those answers are usually in by the time the
- * app's code has run; when they are slow, the app renders after `waitMs` as it would without them,
- * and the reads go on. A read that fails is left to the page's own query, which shows its error.
+ * moment later (docs/ARCHITECTURE.md, "Early reads and the live stream"). Those answers are
+ * usually in by the time the app's code has run; when they are slow, the app renders after
+ * `waitMs` as it would without them, and the reads go on. A read that fails is left to the
+ * page's own query, which shows its error.
  */
 export async function readFirstScreen(
   client: QueryClient,

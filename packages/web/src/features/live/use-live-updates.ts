@@ -4,8 +4,9 @@
  * large to describe in one event) and a reconnect, after which events may have been missed,
  * invalidate every query the app holds. An event this tab caused (its data carries the tab's
  * CLIENT_ID) is skipped: the tab's mutation already refreshed the same keys, so a change costs
- * one refetch per list, not two. The first heartbeat of a stream says the revision of the data it
- * starts from: what the app read before it at an older revision is read again (lib/read-revisions.ts).
+ * one refetch per list, not two. The first heartbeat of a stream says the revision of the data
+ * it starts from: what the app read before it at an older revision is read again
+ * (lib/read-revisions.ts).
  */
 import { EVENT_NAMES, type EventName } from '@habitquest/contracts/event-map';
 import { routes } from '@habitquest/contracts/routes';
