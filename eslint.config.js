@@ -85,7 +85,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['packages/web/public/**'],
+    files: ['packages/web/boot.js'],
     languageOptions: { globals: { ...globals.browser } },
   },
   {

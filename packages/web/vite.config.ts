@@ -1,11 +1,34 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+
+/**
+ * boot.js, inline in index.html's <head>: it must run before the first paint (the saved theme,
+ * the first screen's reads), and as a file of its own it cost a phone's first load a round trip
+ * before anything could paint (docs/performance.md). The server allows it by its hash.
+ */
+function inlineBootScript(): Plugin {
+  const marker = '<script data-inline="boot.js"></script>';
+  const file = fileURLToPath(new URL('./boot.js', import.meta.url));
+  return {
+    name: 'habitquest-inline-boot',
+    transformIndexHtml: {
+      order: 'pre',
+      handler(html) {
+        if (!html.includes(marker)) throw new Error(`index.html has no ${marker}`);
+        // A function, so that `$` in the script is not read as a replacement pattern.
+        return html.replace(marker, () => `<script>${readFileSync(file, 'utf8').trim()}</script>`);
+      },
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
+    inlineBootScript(),
     react(),
     tailwindcss(),
     // The service worker (src/sw.ts → dist/sw.js): precaches the shell, answers navigations with

@@ -1,7 +1,7 @@
 /**
  * The reads the dashboard's first screen makes when the app starts (docs/performance.md, "Early
  * reads"), as the paths the web app asks for. The server names them in the index.html it sends a
- * signed-in browser, whose public/boot.js starts them while the app's code downloads; the app
+ * signed-in browser, whose boot.js starts them while the app's code downloads; the app
  * takes each answer over in place of its own request (web/src/lib/early-reads.ts). A path here
  * that the app no longer asks for exactly is never taken: only the speed-up is lost, which the
  * end-to-end test of early reads catches.

@@ -8,6 +8,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { compressAnswers } from './http/compress';
+import { contentSecurityPolicyHeader } from './http/content-security-policy';
 import type { AppEnv } from './app-env';
 import { APP_VERSION } from './app-version';
 import type { Auth } from './auth/auth';
@@ -90,21 +91,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   app.use(requestId());
   // Outermost, so every answer gets them: errors, refusals and the body limit's 413 included.
-  app.use(
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        connectSrc: ["'self'"],
-        // An injected <base> cannot re-point the app's relative URLs, and a form can only be
-        // submitted here. The app's forms are handled in script; Stripe Checkout and OAuth are
-        // reached by navigating to a URL the API returns, which form-action does not govern.
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-      },
-    }),
-  );
+  app.use(secureHeaders());
+  // Inside it, so that index.html's answers can carry the hashes of their inline scripts.
+  app.use(contentSecurityPolicyHeader());
   // JSON answers and index.html, gzip'd on the fly for clients that accept it; event streams
   // (text/event-stream, no-transform) and files already compressed by the build pass through.
   app.use(compressAnswers());

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { brotliDecompressSync, gzipSync, brotliCompressSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
@@ -16,8 +17,17 @@ import {
   type FirstReadsFor,
 } from './web-app';
 
+/** As the web build writes it: boot.js inline, then the entry module. */
+const BOOT = (build: string) => `document.documentElement.dataset.build = '${build}';`;
 const INDEX = (entry: string) =>
-  `<!doctype html><head><script src="/boot.js"></script><script type="module" crossorigin src="${entry}"></script></head><div id="root"></div>`;
+  `<!doctype html><head><script>${BOOT(entry)}</script><script type="module" crossorigin src="${entry}"></script></head><div id="root"></div>`;
+/** What a browser compares an inline script with: the SHA-256 of its text, in base64. */
+const hashOf = (script: string) =>
+  `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+const scriptSources = (response: Response): string[] =>
+  /(?:^|;\s*)script-src ([^;]*)/
+    .exec(response.headers.get('content-security-policy') ?? '')?.[1]
+    ?.split(' ') ?? [];
 
 describe('the built web app', () => {
   let app: Hono<AppEnv>;
@@ -140,6 +150,23 @@ describe('the built web app', () => {
     }
   });
 
+  it("allows index.html's inline script by its hash, wherever the page is answered", async () => {
+    const pages = [
+      await app.request('/'),
+      await app.request('/', { headers: { 'accept-encoding': 'gzip, br' } }),
+      await app.request('/index.html'),
+      await app.request('/welcome'),
+    ];
+    for (const page of pages) {
+      expect(page.status).toBe(200);
+      expect(scriptSources(page)).toEqual(["'self'", hashOf(BOOT('/assets/index-aaa111.js'))]);
+    }
+    // Other answers set no policy here (the app's own, without hashes, is added around them).
+    for (const file of ['/assets/index-aaa111.js', '/favicon.svg', '/assets/gone-000.js']) {
+      expect((await app.request(file)).headers.get('content-security-policy'), file).toBeNull();
+    }
+  });
+
   it('tells which build it serves, read afresh after a redeploy', async () => {
     const before = await app.request('/build.json');
     expect(before.headers.get('cache-control')).toBe('no-store');
@@ -148,11 +175,16 @@ describe('the built web app', () => {
     expect(await (await app.request('/build.json')).json()).toEqual({
       build: '/assets/index-bbb222.js',
     });
+    // The new page's inline script is the one allowed.
+    expect(scriptSources(await app.request('/'))).toEqual([
+      "'self'",
+      hashOf(BOOT('/assets/index-bbb222.js')),
+    ]);
   });
 });
 
 describe('build ids and file-like paths', () => {
-  it('finds the entry script, not the classic boot script', () => {
+  it('finds the entry script, not the inline boot script', () => {
     expect(buildIdOf(INDEX('/assets/index-x.js'))).toBe('/assets/index-x.js');
     expect(buildIdOf('<div id="root"></div>')).toBeNull();
   });
@@ -204,8 +236,9 @@ describe("a signed-in page names its first screen's reads", () => {
     expect(page.headers.get('vary')).toContain('Cookie');
     const html = await page.text();
     const meta = `<meta name="${FIRST_READS_META}" content="[&#34;/api/me&#34;,&#34;/api/skips?from=2026-12-28&#38;to=2028-01-02&#34;]" />`;
-    expect(html).toContain(`<head>${meta}<script src="/boot.js">`);
+    expect(html).toContain(`<head>${meta}<script>${BOOT('/assets/index-aaa111.js')}`);
     expect(buildIdOf(html)).toBe('/assets/index-aaa111.js');
+    expect(scriptSources(page)).toEqual(["'self'", hashOf(BOOT('/assets/index-aaa111.js'))]);
   });
 
   it('names none to a visitor, to a fetch that is no navigation, or when the names cannot be had', async () => {

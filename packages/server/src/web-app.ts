@@ -4,6 +4,7 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
 import type { AppEnv } from './app-env';
+import { contentSecurityPolicy, inlineScriptHashes } from './http/content-security-policy';
 import type { Logger } from './logger';
 
 /** The path where the web app asks which build the server serves now (see `buildIdOf`). */
@@ -42,7 +43,7 @@ export function isNotModified(ifModifiedSince: string | undefined, lastModified:
 /** The first screen's reads for the session of a Cookie header, or null for a visitor. */
 export type FirstReadsFor = (cookieHeader: string | undefined) => Promise<string[] | null>;
 
-/** The name of the meta element public/boot.js reads the first reads from. */
+/** The name of the meta element boot.js (inline in index.html) reads the first reads from. */
 export const FIRST_READS_META = 'habitquest-first-reads';
 
 /** index.html with a meta element naming the reads, first in its head (before boot.js runs). */
@@ -74,6 +75,14 @@ export function mountWebApp(
     return;
   }
   const root = path.relative(process.cwd(), webDist) || '.';
+  // index.html carries an inline script (the web build inlines boot.js): every answer that is the
+  // page allows that script by its hash, read from the file as it is now.
+  app.use('*', async (c, next) => {
+    await next();
+    if (!c.res.headers.get('Content-Type')?.startsWith('text/html')) return;
+    const hashes = inlineScriptHashes(await readFile(indexFile, 'utf8'));
+    c.res.headers.set('Content-Security-Policy', contentSecurityPolicy(hashes));
+  });
   app.use('/assets/*', async (c, next) => {
     await next();
     // File names under /assets carry a content hash, so they never change.
@@ -97,9 +106,9 @@ export function mountWebApp(
     c.header('Cache-Control', 'no-store');
     return c.json({ build: buildIdOf(await readFile(indexFile, 'utf8')) });
   });
-  // The other files keep their names across deployments (index.html at / included, the classic
-  // script boot.js, icons, sounds): a browser may keep them but must ask
-  // first, and a file that has not changed since its copy answers 304 without a body.
+  // The other files keep their names across deployments (index.html at / included, icons,
+  // sounds): a browser may keep them but must ask first, and a file that has not changed since
+  // its copy answers 304 without a body.
   app.use('*', async (c, next) => {
     await next();
     if (c.res.status !== 200 || !c.res.headers.has('Last-Modified')) return;
@@ -113,7 +122,7 @@ export function mountWebApp(
     }
   });
   // A signed-in browser opening the dashboard gets index.html with its first screen's reads named
-  // (withFirstReads): public/boot.js starts them while the app downloads. Only for a navigation:
+  // (withFirstReads): boot.js starts them while the app downloads. Only for a navigation:
   // the service worker's copy of the shell (fetched by it, not navigated to) names nobody's.
   if (firstReadsFor) {
     app.get('/', async (c, next) => {

@@ -25,7 +25,7 @@ describe.each(DATABASE_KINDS)("the dashboard page names the user's first reads o
     webDist = mkdtempSync(path.join(tmpdir(), 'hq-first-reads-'));
     writeFileSync(
       path.join(webDist, 'index.html'),
-      '<!doctype html><html><head><script src="/boot.js"></script></head><body></body></html>',
+      '<!doctype html><html><head><script>boot()</script></head><body></body></html>',
     );
     server = await startTestServer(kind, { env: { WEB_DIST: webDist }, now: () => now });
   });

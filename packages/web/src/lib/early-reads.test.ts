@@ -32,7 +32,7 @@ function startEarly(paths: Record<string, Promise<Response>>): void {
   globalThis.habitquestEarlyReads = { ...paths };
 }
 
-describe('early reads (public/boot.js started them)', () => {
+describe('early reads (boot.js started them)', () => {
   beforeEach(() => {
     globalThis.habitquestEarlyReads = undefined;
   });

@@ -1,9 +1,9 @@
 /**
  * Early reads (docs/ARCHITECTURE.md, "Early reads and the live stream"): the index.html the
  * server sends a signed-in browser names the first screen's reads (contracts/first-reads.ts), and
- * public/boot.js starts them as the page starts, while the app's code downloads. The app takes
- * each answer over in place of its own request: on a phone that saves the chain session → user →
- * the rest, a round trip each, after the code has run.
+ * boot.js (inline in index.html) starts them as the page starts, while the app's code downloads.
+ * The app takes each answer over in place of its own request: on a phone that saves the chain
+ * session → user → the rest, a round trip each, after the code has run.
  *
  * An early answer is taken at most once, and only while nothing can have made it older than the
  * app's own read would be: no change sent by this page yet (its own, a queued one replayed, a
@@ -13,7 +13,7 @@
  */
 
 declare global {
-  /** Set by public/boot.js (as `window.habitquestEarlyReads`): path → the read it started. */
+  /** Set by boot.js (as `window.habitquestEarlyReads`): path → the read it started. */
   var habitquestEarlyReads: Record<string, Promise<Response> | undefined> | undefined;
 }
 

@@ -1,6 +1,6 @@
 /**
  * What the settings feature keeps in local storage: a mirror of the user's settings, so the next
- * start paints right before the server answers (public/boot.js reads the first two), and
+ * start paints right before the server answers (boot.js reads the first two), and
  * the time zone offer's answers. Cleaning the cache never removes them (storage-usage.ts).
  */
 export const THEME_KEY = 'habitquest.theme';

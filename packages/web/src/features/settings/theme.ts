@@ -1,6 +1,6 @@
 /**
  * Applying theme and accent to the page, and mirroring them locally so the next start paints in
- * the right colours before the server answers (public/boot.js reads the same keys).
+ * the right colours before the server answers (boot.js, inline in index.html, reads the same keys).
  */
 import type { Accent, Theme } from '@habitquest/contracts/settings';
 import { ACCENT_KEY, THEME_KEY } from './local-keys';

@@ -1,5 +1,6 @@
-// Runs before the first paint, as a classic script in <head> (docs/ARCHITECTURE.md, "Early
-// reads and the live stream"). Nothing here may throw: the app works without either part.
+// Runs before the first paint, inline in index.html's <head> (vite.config.ts puts it there; the
+// server allows it by its hash): docs/ARCHITECTURE.md, "Early reads and the live stream".
+// Nothing here may throw: the app works without either part.
 (function () {
   // The saved theme, so that a dark-mode user never sees a white flash.
   try {
