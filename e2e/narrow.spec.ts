@@ -195,6 +195,7 @@ for (const theme of THEMES) {
     const goals = new GoalTracker(page);
     const rewards = new RewardsPage(page);
     await expect(habits.card(HABIT_TITLE)).toBeVisible();
+    await dashboard.scrollThroughAll();
     await expect(goals.card(CATEGORY)).toBeVisible();
     await expect(rewards.card(rewards.section, REWARD_NAME)).toBeVisible();
     await expect(rewards.item(rewards.inventory, CHEAP_REWARD)).toBeVisible();

@@ -148,11 +148,13 @@ for (const theme of THEMES) {
       await saveViewportScreenshot(page, `resilience-page-${theme}-${size}`);
       await page.unroute(LANDING_CHUNK);
 
-      await signInThroughUi(page, account);
+      const dashboard = await signInThroughUi(page, account);
       await useTheme(page, baseURL ?? '', theme);
       await failChunk(page, REWARDS_CHUNK);
       await failChunk(page, HABIT_FORM_CHUNK);
       await page.reload();
+      // The rewards are the last part built: on a phone, once the user scrolls towards them.
+      await dashboard.scrollThroughAll();
       const card = page.getByRole('alert').filter({ hasText: "Couldn't load this part" });
       await card.scrollIntoViewIfNeeded();
       await saveViewportScreenshot(page, `resilience-section-${theme}-${size}`);

@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export class DashboardPage {
   readonly username: Locator;
@@ -14,6 +14,20 @@ export class DashboardPage {
   async open(): Promise<void> {
     await this.page.goto('/');
     await this.username.waitFor();
+  }
+
+  /**
+   * Scrolls to the end of the page until its last section is there, then back to the top: the
+   * dashboard builds its lower sections as the user nears them (a phone with many habits at the
+   * start has only the first ones: packages/web/src/features/dashboard/reveal-later.ts).
+   */
+  async scrollThroughAll(): Promise<void> {
+    const last = this.page.locator('#whats-new-heading');
+    await expect(async () => {
+      await this.page.evaluate('window.scrollTo(0, document.documentElement.scrollHeight)');
+      await expect(last).toBeAttached({ timeout: 1000 });
+    }).toPass();
+    await this.page.evaluate('window.scrollTo(0, 0)');
   }
 
   themeOption(name: 'Light' | 'System' | 'Dark'): Locator {

@@ -37,7 +37,7 @@ import { dashboardCopy as copy } from './copy';
 import { Header } from './Header';
 import { Hero } from './Hero';
 import { SkipLink } from './SkipLink';
-import { FIRST_STAGE_CARDS, useStagedReveal } from './reveal-later';
+import { firstStageCards, LAST_STAGE, useStagedReveal } from './reveal-later';
 import { lazyPart } from '../../app/lazy-part';
 import { formatDate } from '../../lib/format';
 import { whenIdle } from '../../lib/when-idle';
@@ -147,8 +147,12 @@ export function DashboardPage() {
   const focusRequest = useFocusHabitRequest();
   const asked = focusRequest.habitId;
   useAfterRender(() => {
+    if (asked === null || !habits.data) return;
     // Every card is built from stage 2 (reveal-later.ts).
-    if (asked === null || !habits.data || stage < 2) return;
+    if (stage < 2) {
+      revealAll();
+      return;
+    }
     const habit = habits.data.find((h) => h.id === asked);
     if (!habit) {
       focusRequest.done();
@@ -193,8 +197,8 @@ export function DashboardPage() {
   // Loaded with the first vacation seen, then kept: the settings it opens outlive the vacation.
   const isOnOrBeforeVacation = vacationStatus(me.data?.vacation, today) !== 'none';
   // The first screen is built once its data is in (or cannot come: offline, an error), not again
-  // with each answer; then the rest, stage by stage (reveal-later.ts).
-  const stage = useStagedReveal(
+  // with each answer; then the rest, stage by stage, as the user nears it (reveal-later.ts).
+  const { stage, sentinel, revealAll } = useStagedReveal(
     me.data !== undefined &&
       !isLoading(habits) &&
       !isLoading(selectedYear) &&
@@ -210,8 +214,10 @@ export function DashboardPage() {
   );
   // Stable, so that a change elsewhere on the page does not rebuild the sections (memo).
   const openShop = useCallback(() => {
+    // The shop is the rewards section's, the last to be built.
+    revealAll();
     setIsShopOpen(true);
-  }, []);
+  }, [revealAll]);
   const openInsights = useCallback(() => {
     setIsInsightsOpen(true);
   }, []);
@@ -262,7 +268,8 @@ export function DashboardPage() {
         ) : null}
         {/* Phones: today's habits come straight after the day's figures. Wide: the adventurer
             and calendar beside the habits, then goals and the shop across the whole width.
-            What is not the hero or the habits is built just after they paint (reveal-later.ts). */}
+            What is not the hero or the habits is built after they paint, as the user nears it
+            (reveal-later.ts). */}
         <div className="grid grid-cols-1 gap-4 sm:gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] xl:grid-cols-[minmax(0,24rem)_minmax(0,1fr)]">
           <HabitsSection
             className="lg:col-start-2 lg:row-start-1 lg:self-start"
@@ -276,7 +283,7 @@ export function DashboardPage() {
             categories={categories.data ?? NO_CATEGORIES}
             rest={rest}
             timeZone={me.data.settings.timeZone}
-            {...(stage < 2 ? { cardLimit: FIRST_STAGE_CARDS } : {})}
+            {...(stage < 2 ? { cardLimit: firstStageCards() } : {})}
           />
           {stage >= 2 ? (
             <div className="flex min-w-0 flex-col gap-6 lg:col-start-1 lg:row-start-1">
@@ -312,6 +319,8 @@ export function DashboardPage() {
           ) : null}
         </div>
         {stage >= 4 ? <WhatsNewSection isPro={me.data.plan.isPro} /> : null}
+        {/* Where the page built so far ends: near the viewport, the next stage is built. */}
+        {stage < LAST_STAGE ? <div key={stage} ref={sentinel} aria-hidden /> : null}
       </main>
       {isInsightsOpen && day ? (
         <Suspense fallback={null}>
