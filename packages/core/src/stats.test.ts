@@ -3,13 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { addDays } from './dates';
 import { periodKey } from './periods';
 import type { CompletionFacts, HabitFacts } from './model';
+import { isVisibleOn } from './visibility';
 import {
   categoryXpForMonth,
+  completedKeysByHabit,
   completionRate,
   dayInsights,
   frequencyStats,
   goalProgress,
   goalStatus,
+  isCompletedOn,
   monthlyRateBand,
   rateBand,
   restKindOn,
@@ -266,6 +269,56 @@ describe('rest never counts against the user (property)', () => {
           for (const entry of rested.habitsForDay) {
             expect(entry.isCompleted && entry.rest !== null).toBe(false);
           }
+        },
+      ),
+    );
+  });
+});
+
+describe('day insights in one pass (property)', () => {
+  const DAY0 = '2026-11-01';
+  const arbitraryDay = fc.integer({ min: 0, max: 60 }).map((n) => addDays(DAY0, n));
+  const frequency = fc.constantFrom('daily', 'weekly', 'monthly', 'yearly' as const);
+
+  it('marks done exactly the habits with a completion in the period of the date, and sums that date’s XP', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(frequency, arbitraryDay), { minLength: 1, maxLength: 6 }),
+        fc.array(fc.tuple(fc.nat(5), arbitraryDay, fc.integer({ min: 1, max: 50 })), {
+          maxLength: 40,
+        }),
+        arbitraryDay,
+        fc.constantFrom(0, 1, 6 as const),
+        (shapes, done, date, weekStart) => {
+          const habits = shapes.map(([f, createdOn], i) =>
+            habit({ id: `h${i}`, frequency: f, createdOn }),
+          );
+          const completions = done.flatMap(([i, day, xp]) => {
+            const h = habits[i % habits.length];
+            return h ? [completion(h.id, day, periodKey(day, h.frequency, weekStart), xp)] : [];
+          });
+          const day = dayInsights({ habits, completions, date, weekStart });
+          // The rule as stated: every completed period per habit, then the date's period looked up.
+          const keys = completedKeysByHabit(completions);
+          for (const entry of day.habitsForDay) {
+            const expected = isCompletedOn(
+              entry.habit,
+              keys.get(entry.habit.id) ?? new Set(),
+              date,
+              weekStart,
+            );
+            expect(entry.isCompleted).toBe(expected);
+          }
+          expect(day.habitsForDay.map((entry) => entry.habit.id)).toEqual(
+            habits
+              .filter((h) => h.createdOn <= date && isVisibleOn(h, date, weekStart))
+              .map((h) => h.id),
+          );
+          expect(day.xpEarned).toBe(
+            completions
+              .filter((c) => c.completionDate === date)
+              .reduce((sum, c) => sum + c.xpEarned, 0),
+          );
         },
       ),
     );

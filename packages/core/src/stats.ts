@@ -124,23 +124,31 @@ export function dayInsights<
 }): DayInsights<H> {
   const { date, weekStart } = options;
   const rest = options.rest ?? NO_REST_FACTS;
-  const keys = completedKeysByHabit(options.completions);
-  const habitsForDay = options.habits
-    .filter((habit) => habit.createdOn <= date && isVisibleOn(habit, date, weekStart))
-    .map((habit) => {
-      const isCompleted = isCompletedOn(habit, keys.get(habit.id) ?? new Set(), date, weekStart);
-      return {
-        habit,
-        isCompleted,
-        rest: isCompleted ? null : restKindOn(rest, habit, date, weekStart),
-      };
-    });
+  const scheduled = options.habits.filter(
+    (habit) => habit.createdOn <= date && isVisibleOn(habit, date, weekStart),
+  );
+  // One pass over the completions (a year of them on the dashboard), looking only for the period
+  // of `date` of each scheduled habit, rather than collecting every habit's every period.
+  const wanted = new Map(
+    scheduled.map((habit) => [habit.id, periodKey(date, habit.frequency, weekStart)]),
+  );
+  const done = new Set<string>();
+  let xpEarned = 0;
+  for (const completion of options.completions) {
+    if (completion.completionDate === date) xpEarned += completion.xpEarned;
+    if (wanted.get(completion.habitId) === completion.periodKey) done.add(completion.habitId);
+  }
+  const habitsForDay = scheduled.map((habit) => {
+    const isCompleted = done.has(habit.id);
+    return {
+      habit,
+      isCompleted,
+      rest: isCompleted ? null : restKindOn(rest, habit, date, weekStart),
+    };
+  });
   const completedCount = habitsForDay.filter((entry) => entry.isCompleted).length;
   const restingCount = habitsForDay.filter((entry) => entry.rest !== null).length;
   const totalCount = habitsForDay.length - restingCount;
-  const xpEarned = options.completions
-    .filter((completion) => completion.completionDate === date)
-    .reduce((sum, completion) => sum + completion.xpEarned, 0);
   return {
     completedCount,
     totalCount,
