@@ -35,6 +35,7 @@ export default tseslint.config(
       '**/dist/**',
       '**/dist-types/**',
       'packages/server/dist-test-*/**',
+      'packages/server/dist-bench-*/**',
       'coverage/**',
       'data/**',
       'test-results/**',

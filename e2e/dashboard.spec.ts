@@ -1,7 +1,11 @@
 import { DashboardPage } from './pages/dashboard-page';
+import { GoalTracker } from './pages/goal-tracker';
+import { HabitsSection } from './pages/habits-section';
+import { RewardsPage } from './pages/rewards';
 import { SignInModal } from './pages/sign-in-modal';
 import { expectNoAxeViolations } from './support/axe';
-import { expect, test } from './support/fixtures';
+import { expect, signUpThroughApi, test } from './support/fixtures';
+import { createHabits } from './support/offline';
 import { saveScreenshot, VIEWPORTS } from './support/screens';
 
 test('the theme switch applies at once and persists across reloads', async ({ page, account }) => {
@@ -45,3 +49,40 @@ for (const theme of ['Light', 'Dark'] as const) {
     });
   }
 }
+
+test.describe('a phone with many habits builds what is far below only as the user nears it', () => {
+  test.beforeEach(async ({ page, baseURL }) => {
+    await page.setViewportSize(VIEWPORTS.narrow);
+    await signUpThroughApi(page.request, baseURL ?? '');
+    const titles = Array.from({ length: 15 }, (_, i) => ({
+      title: `Habit ${String(i + 1)}`,
+      xp: 10,
+    }));
+    await createHabits(page.request, baseURL ?? '', titles);
+    await page.goto('/');
+    // Every habit card is there (stage 2), the goals and what follows are not yet.
+    await expect(new HabitsSection(page).card('Habit 15')).toBeAttached();
+    await expect(new GoalTracker(page).section).toHaveCount(0);
+    await expect(page.locator('#whats-new-heading')).toHaveCount(0);
+  });
+
+  test('scrolling down builds the rest', async ({ page }) => {
+    await new DashboardPage(page).scrollThroughAll();
+    await expect(new GoalTracker(page).section).toBeAttached();
+    await expect(new RewardsPage(page).section).toBeAttached();
+  });
+
+  test('a key builds everything, so Tab reaches the last section', async ({ page }) => {
+    await page.keyboard.press('Tab');
+    await expect(page.locator('#whats-new-heading')).toBeAttached();
+    await expect(new GoalTracker(page).section).toBeAttached();
+  });
+
+  test("the adventurer card's Rewards Shop opens the shop", async ({ page }) => {
+    await page
+      .getByRole('region', { name: 'Adventurer' })
+      .getByRole('button', { name: 'Rewards Shop' })
+      .click();
+    await expect(new RewardsPage(page).modal).toBeVisible();
+  });
+});
