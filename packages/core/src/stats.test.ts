@@ -230,10 +230,13 @@ describe('day insights with rest days', () => {
   });
 });
 
+/** For the property tests: a day from 2026-11-01 to `days` after it, and any frequency. */
+const dayWithin = (days: number) =>
+  fc.integer({ min: 0, max: days }).map((n) => addDays('2026-11-01', n));
+const frequency = fc.constantFrom('daily', 'weekly', 'monthly', 'yearly' as const);
+
 describe('rest never counts against the user (property)', () => {
-  const DAY0 = '2026-11-01';
-  const arbitraryDay = fc.integer({ min: 0, max: 40 }).map((n) => addDays(DAY0, n));
-  const frequency = fc.constantFrom('daily', 'weekly', 'monthly', 'yearly' as const);
+  const arbitraryDay = dayWithin(40);
 
   it('resting leaves the completed count alone, never lowers the rate, and every listed habit is done, resting or open', () => {
     fc.assert(
@@ -276,9 +279,7 @@ describe('rest never counts against the user (property)', () => {
 });
 
 describe('day insights in one pass (property)', () => {
-  const DAY0 = '2026-11-01';
-  const arbitraryDay = fc.integer({ min: 0, max: 60 }).map((n) => addDays(DAY0, n));
-  const frequency = fc.constantFrom('daily', 'weekly', 'monthly', 'yearly' as const);
+  const arbitraryDay = dayWithin(60);
 
   it('marks done exactly the habits with a completion in the period of the date, and sums that date’s XP', () => {
     fc.assert(
