@@ -39,6 +39,8 @@ for (const theme of ['Light', 'Dark'] as const) {
       await dashboard.username.waitFor();
       await dashboard.themeOption(theme).click();
       await expect(dashboard.themeOption(theme)).toHaveAttribute('aria-checked', 'true');
+      // The whole page, as far down as a user scrolls: a phone builds the lower sections then.
+      await dashboard.scrollThroughAll();
       await expectNoAxeViolations(page);
       await saveScreenshot(page, `dashboard-${theme.toLowerCase()}-${size}`);
       await page.getByRole('button', { name: 'Status & achievements' }).click();
