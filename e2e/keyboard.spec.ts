@@ -106,7 +106,12 @@ test('arrows, Home/End and PageUp/PageDown move through the days; Enter opens Da
   const from = (await focusedDate(page)) ?? today;
   await page.keyboard.press('PageDown');
   const next = (await focusedDate(page)) ?? '';
-  expect(next.slice(8)).toBe(String(Math.min(Number(from.slice(8)), 28)).padStart(2, '0'));
+  // The same day of the month, or the next month's last when it is shorter (31 Jan → 28 Feb).
+  const [year, month] = [Number(from.slice(0, 4)), Number(from.slice(5, 7))];
+  const nextMonthDays = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  expect(next.slice(8)).toBe(
+    String(Math.min(Number(from.slice(8)), nextMonthDays)).padStart(2, '0'),
+  );
   const nextMonth = new Date(`${next}T12:00:00Z`).toLocaleDateString('en-US', {
     month: 'long',
     year: 'numeric',
