@@ -6,12 +6,15 @@ import { readFirstScreen } from './features/dashboard/first-screen';
 import { persistCache, restoreCache } from './lib/persist-cache';
 import { createQueryClient } from './lib/query-client';
 import { watchReachability } from './lib/reachability';
+import { watchSyncStatus } from './lib/sync-status';
 import { whenIdle } from './lib/when-idle';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (root) {
   watchReachability();
+  // What the sync badge shows is followed from now: a closed tab's changes may go before it is drawn.
+  watchSyncStatus();
   const queryClient = createQueryClient();
   // Whose queued changes are shown and sent: the session's user, the restored one included.
   followSessionUser(queryClient);

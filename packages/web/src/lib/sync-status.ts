@@ -1,0 +1,76 @@
+/**
+ * What the header's sync badge needs to remember across the page's life (docs/offline.md, "The
+ * badge"): whether queued changes had to wait, and when they last all went through. It follows
+ * the outbox and reachability from the app's start, not from the badge's first render: changes a
+ * closed tab left are often sent as soon as the server names the user, before the dashboard is
+ * on screen, and their "Synced!" must not be lost for it.
+ */
+import { outboxEntries, subscribeOutbox, type OutboxEntry } from './outbox';
+import { isReachable, subscribeReachability } from './reachability';
+
+export type SyncStatus = {
+  /** Changes had to wait (out of reach, refused for now, or left by an earlier page) and have not all gone through yet. */
+  hadWaitingChanges: boolean;
+  /** When the last such changes all went through; null until they have. */
+  syncedAt: number | null;
+};
+
+/** Entries older than this page waited through a reload or a closed tab: they count as waiting. */
+const PAGE_STARTED_AT = Date.now();
+
+let status: SyncStatus = { hadWaitingChanges: false, syncedAt: null };
+const listeners = new Set<() => void>();
+let stopWatching: (() => void) | null = null;
+
+/** The status as last worked out (one object per change, for useSyncExternalStore). */
+export function syncStatus(): SyncStatus {
+  return status;
+}
+
+export function subscribeSyncStatus(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+/**
+ * Starts following the outbox and reachability, from a quiet status (main.tsx, before anything
+ * can be sent); returns the function that stops it.
+ */
+export function watchSyncStatus(now: () => number = Date.now): () => void {
+  stopWatching?.();
+  status = { hadWaitingChanges: false, syncedAt: null };
+  const observe = (): void => {
+    const next = nextStatus(status, outboxEntries(), isReachable(), now());
+    if (next === status) return;
+    status = next;
+    for (const listener of [...listeners]) listener();
+  };
+  const offOutbox = subscribeOutbox(observe);
+  const offReachability = subscribeReachability(observe);
+  observe();
+  const stop = (): void => {
+    offOutbox();
+    offReachability();
+    if (stopWatching === stop) stopWatching = null;
+  };
+  stopWatching = stop;
+  return stop;
+}
+
+/** The status after the queue or reachability changed; the same object when nothing did. */
+export function nextStatus(
+  current: SyncStatus,
+  entries: readonly OutboxEntry[],
+  isOnline: boolean,
+  now: number,
+): SyncStatus {
+  const isWaiting =
+    (!isOnline && entries.length > 0) ||
+    entries.some((entry) => entry.retries > 0 || entry.timestamp < PAGE_STARTED_AT);
+  if (isWaiting && !current.hadWaitingChanges) return { ...current, hadWaitingChanges: true };
+  if (isOnline && entries.length === 0 && current.hadWaitingChanges)
+    return { hadWaitingChanges: false, syncedAt: now };
+  return current;
+}
