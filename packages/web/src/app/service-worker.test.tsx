@@ -17,8 +17,17 @@ type Modules = {
 const OWN_BUILD = '/assets/index-own111.js';
 const NEW_BUILD_TEXT = 'A new version of HabitQuest is available.';
 
+/** A worker as the registration holds it: its state, and the event when that changes. */
+class FakeWorker extends EventTarget {
+  state = 'installed';
+  become(state: string): void {
+    this.state = state;
+    this.dispatchEvent(new Event('statechange'));
+  }
+}
+
 class FakeRegistration extends EventTarget {
-  waiting: object | null = null;
+  waiting: EventTarget | null = null;
   installing: (EventTarget & { state: string }) | null = null;
 }
 
@@ -99,7 +108,7 @@ describe('the new-version notice', () => {
     // A plain reload would start the precached old build again: nothing offered yet.
     expect(bar()).toBeNull();
 
-    workbox.registration.waiting = {};
+    workbox.registration.waiting = new FakeWorker();
     act(() => {
       workbox.fire('waiting');
     });
@@ -175,6 +184,50 @@ describe('the new-version notice', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Reload' }));
     expect(workbox.messageSkipWaiting).not.toHaveBeenCalled();
     expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('Reload goes as soon as the new worker is activated, once, though it has not claimed the tab yet', async () => {
+    const { notice, sw, reload } = await load();
+    container.controller = { scriptURL: '/sw.js' };
+    const workbox = new FakeWorkbox();
+    await registerWith(sw, workbox);
+    render(<notice.NewVersionBar />);
+    const waiting = new FakeWorker();
+    workbox.registration.waiting = waiting;
+    act(() => {
+      workbox.fire('waiting');
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Reload' }));
+    waiting.become('activating');
+    expect(reload).not.toHaveBeenCalled();
+    waiting.become('activated');
+    expect(reload).toHaveBeenCalledTimes(1);
+    // Its claim comes after: the tab is already on its way.
+    container.controller = { scriptURL: '/sw.js?new' };
+    workbox.fire('controlling');
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('a worker that never takes over: Reload reloads anyway after 10 s, under the old one', async () => {
+    const { notice, sw, reload } = await load();
+    container.controller = { scriptURL: '/sw.js' };
+    const workbox = new FakeWorkbox();
+    await registerWith(sw, workbox);
+    render(<notice.NewVersionBar />);
+    workbox.registration.waiting = new FakeWorker();
+    act(() => {
+      workbox.fire('waiting');
+    });
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      fireEvent.click(screen.getByRole('button', { name: 'Reload' }));
+      vi.advanceTimersByTime(9_999);
+      expect(reload).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(1);
+      expect(reload).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a refused registration keeps the /build.json notice', async () => {

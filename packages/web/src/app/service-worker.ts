@@ -7,8 +7,8 @@
  *
  * Updates never reload a tab on their own (registerType 'prompt'): a new worker waits, the notice
  * says "Update available", and its Reload posts SKIP_WAITING to the waiting worker and reloads
- * once that worker controls the page (workbox-window's `waiting`, `messageSkipWaiting` and
- * `controlling`).
+ * once that worker is activated or controls the page (workbox-window's `waiting`,
+ * `messageSkipWaiting` and `controlling`; the worker's own `statechange`).
  */
 import { Workbox } from 'workbox-window';
 import {
@@ -31,8 +31,11 @@ export function canUseServiceWorker(
   );
 }
 
-/** After Reload, how long to wait for the new worker before reloading anyway. */
-const TAKEOVER_TIMEOUT_MS = 5_000;
+/**
+ * After Reload, how long to wait for the new worker before reloading anyway (a worker that never
+ * activates: the tab then comes back under the old one, which still offers the update).
+ */
+const TAKEOVER_TIMEOUT_MS = 10_000;
 /** How long an installed worker must stay waiting to count as an update (as workbox-window). */
 const WAITING_SETTLE_MS = 200;
 
@@ -50,7 +53,10 @@ export async function registerServiceWorker(
   // The controller the tab has now: a change from one worker to another is an update taking over.
   let controller = navigator.serviceWorker.controller;
   let reloadRequested = false;
+  let hasReloaded = false;
   const reload = (): void => {
+    if (hasReloaded) return;
+    hasReloaded = true;
     tab.reload();
   };
 
@@ -91,6 +97,12 @@ export async function registerServiceWorker(
         return;
       }
       reloadRequested = true;
+      // Once it is activated, a reload is served by the new worker, whether or not it has
+      // claimed this tab yet ('controlling'); on a busy device that claim can come late.
+      const waiting = registration.waiting;
+      waiting.addEventListener('statechange', () => {
+        if (waiting.state === 'activated') reload();
+      });
       workbox.messageSkipWaiting();
       setTimeout(reload, TAKEOVER_TIMEOUT_MS);
     },
