@@ -109,6 +109,12 @@ export default tseslint.config(
               message:
                 'use lazyPart (app/lazy-part.tsx): a failed chunk then shows Retry, not a white page.',
             },
+            {
+              name: 'sonner',
+              importNames: ['toast', 'Toaster'],
+              message:
+                'use lib/toast.ts (and app/ToastHost.tsx): sonner is loaded on demand, not in the first download.',
+            },
           ],
         },
       ],
@@ -141,6 +147,12 @@ export default tseslint.config(
               importNames: ['lazy'],
               message:
                 'use lazyPart (app/lazy-part.tsx): a failed chunk then shows Retry, not a white page.',
+            },
+            {
+              name: 'sonner',
+              importNames: ['toast', 'Toaster'],
+              message:
+                'use lib/toast.ts (and app/ToastHost.tsx): sonner is loaded on demand, not in the first download.',
             },
           ],
         },

@@ -1,6 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Suspense } from 'react';
-import { Toaster } from 'sonner';
 import { AuthGate } from '../features/auth/AuthGate';
 import { DashboardBackdrop } from '../features/dashboard/DashboardBackdrop';
 import { DashboardPage } from '../features/dashboard/DashboardPage';
@@ -9,6 +8,7 @@ import { BillingReturnHost } from '../features/pro/BillingReturnHost';
 import { usePath } from '../lib/router';
 import { lazyPart } from './lazy-part';
 import { NewVersionBar } from './new-version';
+import { ToastHost } from './ToastHost';
 
 // Pages a signed-in user rarely sees load on demand, keeping the first download small.
 const LandingPage = lazyPart(
@@ -31,9 +31,7 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
     <QueryClientProvider client={queryClient}>
       <Routes />
-      {/* Bottom right on wide screens, across the bottom on phones (sonner's own narrow layout):
-          never over the header, the username or the page's titles. */}
-      <Toaster closeButton position="bottom-right" />
+      <ToastHost />
       <NewVersionBar />
     </QueryClientProvider>
   );

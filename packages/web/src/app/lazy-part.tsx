@@ -5,10 +5,9 @@
  * full-screen message with Reload. A failure also asks whether a new version is out (see
  * new-version.tsx), and then the card offers Reload instead of Retry.
  *
- * Retrying is more than calling import() again: React.lazy keeps a failed promise for good, and
- * the browser's module map may keep the failed URL too. So a retry makes a new lazy component and
- * imports the chunk again; when that fails as well, it imports the chunk's URL with a query added,
- * which the module map counts as a new module.
+ * Retrying is more than calling import() again: React.lazy keeps a failed promise for good, so a
+ * retry makes a new lazy component and imports the chunk again (lib/import-again.ts, which gets
+ * past the browser's module map too).
  */
 import {
   Component,
@@ -23,33 +22,11 @@ import {
 import { Button } from '../components/ui/Button';
 import { DialogActions } from '../components/ui/DialogActions';
 import { closeDialogEntry, openDialogEntry } from '../components/ui/dialog-history';
+import { importAgain } from '../lib/import-again';
 import { appCopy as copy } from './copy';
 import { checkForNewVersion, useIsNewVersion } from './new-version';
 
 type Kind = 'dialog' | 'section' | 'page';
-
-/** The chunk a failed dynamic import names ("Failed to fetch dynamically imported module: URL"). */
-export function chunkUrlOf(error: unknown): string | null {
-  const message = error instanceof Error ? error.message : String(error);
-  return /(https?:\/\/[^\s'"]+?\.js)\b/.exec(message)?.[1] ?? null;
-}
-
-/** Loads a module again after `failure`, past the caches that remember the failure. */
-export async function importAgain<M>(
-  load: () => Promise<M>,
-  failure: unknown,
-  attempt: number,
-): Promise<M> {
-  try {
-    return await load();
-  } catch (error) {
-    const url = chunkUrlOf(error) ?? chunkUrlOf(failure);
-    if (!url) throw error;
-    const fresh = new URL(url);
-    fresh.searchParams.set('retry', String(attempt));
-    return (await import(/* @vite-ignore */ fresh.href)) as M;
-  }
-}
 
 /**
  * `lazy(() => import('./X').then((m) => ({ default: m.X })))` with a retry: pass the import and

@@ -13,7 +13,7 @@ import {
   type QueryClient,
   type QueryKey,
 } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from './toast';
 import { ApiError } from './api';
 import { invalidateFor } from './invalidate';
 import { isReachable } from './reachability';

@@ -3,7 +3,7 @@
  * a toast naming what was unlocked, with the level-up fanfare. Other tabs just refresh the list.
  */
 import { achievementById } from '@habitquest/core/achievements';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { playSound } from '../audio/engine';
 import { achievementsCopy as copy } from './copy';
 

@@ -9,7 +9,7 @@ import {
   type HabitCreate,
 } from '@habitquest/contracts/habits';
 import { FREQUENCIES, type Frequency } from '@habitquest/core/periods';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { ApiError } from '../../lib/api';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';

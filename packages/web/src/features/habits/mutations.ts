@@ -18,7 +18,7 @@ import { pointsForXp, progressFigures } from '@habitquest/core/levels';
 import { setCompletionEntry } from '@habitquest/core/offline-queue';
 import { periodKey, type WeekStart } from '@habitquest/core/periods';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { playSound } from '../audio/engine';
 import { ApiError } from '../../lib/api';
 import { patch, useOptimisticMutation } from '../../lib/optimistic';

@@ -6,7 +6,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { loadOutbox, onDropped, onSettled, type Settlement } from '../../lib/outbox';
 import { replayWhenReachable } from '../../lib/replay';
 import { invalidateFor } from '../../lib/invalidate';

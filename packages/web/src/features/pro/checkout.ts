@@ -5,7 +5,7 @@
  */
 import type { CheckoutRequest } from '@habitquest/contracts/checkout';
 import { PRICES } from '@habitquest/core/plan';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { ApiError, call } from '../../lib/api';
 import { routes } from '@habitquest/contracts/routes';
 import { proCopy as copy } from './copy';

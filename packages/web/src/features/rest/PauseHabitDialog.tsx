@@ -2,7 +2,7 @@ import type { Habit } from '@habitquest/contracts/habits';
 import { addDays, isLocalDate, type LocalDate } from '@habitquest/core/dates';
 import { CalendarDays, Infinity as Forever, Pause } from 'lucide-react';
 import { useId, useState, type SyntheticEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { DialogActions } from '../../components/ui/DialogActions';

@@ -1,7 +1,7 @@
 import type { Habit } from '@habitquest/contracts/habits';
 import type { LocalDate } from '@habitquest/core/dates';
 import { Pause, Play } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { formatDate } from '../../lib/format';
 import { shortDayLabel } from '../calendar/day-label';
 import { restCopy as copy } from './copy';

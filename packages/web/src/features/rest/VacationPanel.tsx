@@ -3,7 +3,7 @@ import { addDays, daysBetween } from '@habitquest/core/dates';
 import { useQuery } from '@tanstack/react-query';
 import { Save, TreePalm, X } from 'lucide-react';
 import { useState, type SyntheticEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/Button';
 import { Notice } from '../../components/ui/Notice';
 import { TextField } from '../../components/ui/TextField';

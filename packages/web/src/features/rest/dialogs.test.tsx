@@ -9,7 +9,7 @@ import type { DayInsights } from '@habitquest/core/stats';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { Toaster } from 'sonner';
+import { ToastHost } from '../../app/ToastHost';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { habitFixture } from '../../../test/habit-fixture';
 import { clearOutbox, setOutboxOwner } from '../../lib/outbox';
@@ -61,7 +61,7 @@ function withClient(children: ReactNode, me?: Me): QueryClient {
   render(
     <QueryClientProvider client={client}>
       {children}
-      <Toaster />
+      <ToastHost />
     </QueryClientProvider>,
   );
   return client;

@@ -5,7 +5,7 @@ import type { Habit } from '@habitquest/contracts/habits';
 import { REST_MESSAGES } from '@habitquest/contracts/rest';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { Toaster } from 'sonner';
+import { ToastHost } from '../../app/ToastHost';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { habitFixture } from '../../../test/habit-fixture';
 import { clearOutbox, setOutboxOwner } from '../../lib/outbox';
@@ -87,7 +87,7 @@ function renderSection(habits: Habit[], skips: { habitId: string; date: string }
   render(
     <QueryClientProvider client={client}>
       <Harness />
-      <Toaster />
+      <ToastHost />
     </QueryClientProvider>,
   );
   return client;

@@ -8,7 +8,7 @@ import type { Skip } from '@habitquest/contracts/rest';
 import type { LocalDate } from '@habitquest/core/dates';
 import type { WeekStart } from '@habitquest/core/periods';
 import { MutationObserver, type QueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { optimisticMutationOptions, patch } from '../../lib/optimistic';
 import { randomId } from '../../lib/random-id';
 import { putInList } from '../offline/queued-mutation';

@@ -4,7 +4,7 @@ import type { WeekStart } from '@habitquest/core/periods';
 import type { RestKind } from '@habitquest/core/stats';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { SkipAction } from './card-parts';
 import { restDayCopy as copy } from './day-copy';
 import type { SetSkip } from './skip-mutation';

@@ -13,7 +13,7 @@ import type {
 } from '@habitquest/contracts/rewards';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { playSound } from '../audio/engine';
 import { ApiError, call } from '../../lib/api';
 import { patch, useOptimisticMutation } from '../../lib/optimistic';

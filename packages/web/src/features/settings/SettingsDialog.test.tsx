@@ -5,7 +5,7 @@ import { RESET_CONFIRM_TEXT } from '@habitquest/contracts/backup';
 import { DEFAULT_SETTINGS, type Settings } from '@habitquest/contracts/settings';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { Toaster } from 'sonner';
+import { ToastHost } from '../../app/ToastHost';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setOutboxOwner } from '../../lib/outbox';
 import { audioEngine } from '../audio/engine';
@@ -72,7 +72,7 @@ function renderDialog(tab: SettingsTab, settings: Settings = DEFAULT_SETTINGS) {
     <QueryClientProvider client={client}>
       <SettingsDialog settings={settings} onClose={onClose} initialTab={tab} />
       {/* The app's toasts, where export and import tell how they went. */}
-      <Toaster />
+      <ToastHost />
     </QueryClientProvider>,
   );
   const dialog = screen.getByRole('dialog', { name: 'Settings' });

@@ -2,7 +2,7 @@ import type { ImportMode, ImportSummary } from '@habitquest/contracts/backup';
 import { useQueryClient } from '@tanstack/react-query';
 import { Download, RotateCcw, Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { ApiError, call } from '../../../lib/api';
 import { routes } from '@habitquest/contracts/routes';
 import { Button } from '../../../components/ui/Button';

@@ -7,7 +7,7 @@
 import type { ReminderSettings } from '@habitquest/contracts/settings';
 import { BellRing, Info } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui/Button';
 import { formatInstant } from '../../../lib/format';
 import { desktopCopy } from '../../desktop/copy';

@@ -2,7 +2,7 @@ import type { StorageHealthStatus } from '@habitquest/core/storage-health';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Eraser, HardDrive, RefreshCw, Server, ShieldCheck } from 'lucide-react';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { call } from '../../../lib/api';
 import { routes } from '@habitquest/contracts/routes';
 import { Button } from '../../../components/ui/Button';
