@@ -177,6 +177,54 @@ describe('persistCache and restoreCache', () => {
     expect(restored.getQueryData(['habits'])).toEqual([{ id: HABIT_B, title: 'Write' }]);
   });
 
+  it('save at once when the page is left (a reload, a closed tab) with a save still to come', async () => {
+    const idle: (() => void)[] = [];
+    vi.stubGlobal(
+      'requestIdleCallback',
+      vi.fn((callback: () => void) => idle.push(callback)),
+    );
+    vi.stubGlobal('cancelIdleCallback', vi.fn());
+    const client = new QueryClient();
+    const stop = persistCache(client);
+    // Nothing due: leaving saves nothing.
+    window.dispatchEvent(new Event('pagehide'));
+    expect(await savedValue()).toBeUndefined();
+
+    client.setQueryData(['habits'], [{ id: HABIT_A, title: 'Read' }]);
+    // Left before the second's wait is over (the idle moment never came).
+    window.dispatchEvent(new Event('pagehide'));
+    await vi.waitFor(async () => {
+      expect(await savedValue()).toBeDefined();
+    });
+    const restored = new QueryClient();
+    await restoreCache(restored);
+    expect(restored.getQueryData(['habits'])).toEqual([{ id: HABIT_A, title: 'Read' }]);
+    // The save it replaced does not come as well.
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    expect(idle).toHaveLength(0);
+
+    // Hidden (another app in front of the browser) while a save waits for an idle moment.
+    client.setQueryData(['habits'], [{ id: HABIT_B, title: 'Write' }]);
+    await vi.waitFor(
+      () => {
+        expect(idle).toHaveLength(1);
+      },
+      { timeout: 3_000 },
+    );
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    try {
+      document.dispatchEvent(new Event('visibilitychange'));
+    } finally {
+      Reflect.deleteProperty(document, 'visibilityState');
+    }
+    await vi.waitFor(async () => {
+      const again = new QueryClient();
+      await restoreCache(again);
+      expect(again.getQueryData(['habits'])).toEqual([{ id: HABIT_B, title: 'Write' }]);
+    });
+    stop();
+  });
+
   it('drop a cache saved in an older shape or more than 7 days ago', async () => {
     const client = clientWithData();
     const stop = persistCache(client);

@@ -108,7 +108,10 @@ export async function restoreCache(client: QueryClient, now = Date.now()): Promi
   }
 }
 
-/** Saves the cache after changes, at most once a second; returns the unsubscribe function. */
+/**
+ * Saves the cache after changes, at most once a second and at an idle moment, and at once when
+ * the page is left with a save still to come; returns the unsubscribe function.
+ */
 export function persistCache(client: QueryClient): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let idle: number | undefined;
@@ -140,9 +143,25 @@ export function persistCache(client: QueryClient): () => void {
       else save();
     }, SAVE_EVERY_MS);
   });
+  // Leaving the page (a reload, a closed tab, another app in front): a save still to come is
+  // made now, or the next start (offline, say) would find the data of an earlier page or none.
+  const saveNowIfDue = (): void => {
+    if (timer === undefined && idle === undefined) return;
+    clearTimeout(timer);
+    timer = undefined;
+    if (idle !== undefined) window.cancelIdleCallback(idle);
+    save();
+  };
+  const onVisibility = (): void => {
+    if (document.visibilityState === 'hidden') saveNowIfDue();
+  };
+  window.addEventListener('pagehide', saveNowIfDue);
+  document.addEventListener('visibilitychange', onVisibility);
   return () => {
     clearTimeout(timer);
     if (idle !== undefined) window.cancelIdleCallback(idle);
+    window.removeEventListener('pagehide', saveNowIfDue);
+    document.removeEventListener('visibilitychange', onVisibility);
     unsubscribe();
   };
 }
