@@ -60,6 +60,18 @@ async function registerWith(sw: Modules['sw'], workbox: FakeWorkbox): Promise<vo
 
 const bar = () => screen.queryByRole('status');
 
+/** A tab under the first worker, with the notice drawn: the modules, their reload and workbox. */
+async function underWorker(): Promise<
+  Modules & { reload: ReturnType<typeof vi.fn>; workbox: FakeWorkbox }
+> {
+  const modules = await load();
+  container.controller = { scriptURL: '/sw.js' };
+  const workbox = new FakeWorkbox();
+  await registerWith(modules.sw, workbox);
+  render(<modules.notice.NewVersionBar />);
+  return { ...modules, workbox };
+}
+
 beforeEach(() => {
   const script = document.createElement('script');
   script.type = 'module';
@@ -96,11 +108,7 @@ describe('the new-version notice', () => {
   });
 
   it('under a service worker: a new build sends the browser looking for the worker, which the notice waits for', async () => {
-    const { notice, sw, reload } = await load();
-    container.controller = { scriptURL: '/sw.js' };
-    const workbox = new FakeWorkbox();
-    await registerWith(sw, workbox);
-    render(<notice.NewVersionBar />);
+    const { notice, reload, workbox } = await underWorker();
 
     buildOnServer = '/assets/index-new222.js';
     await act(() => notice.checkForNewVersion());
@@ -125,11 +133,7 @@ describe('the new-version notice', () => {
   });
 
   it('a worker that took over without this tab asking offers a reload, and never reloads by itself', async () => {
-    const { notice, sw, reload } = await load();
-    container.controller = { scriptURL: '/sw.js' };
-    const workbox = new FakeWorkbox();
-    await registerWith(sw, workbox);
-    render(<notice.NewVersionBar />);
+    const { reload, workbox } = await underWorker();
 
     container.controller = { scriptURL: '/sw.js?new' };
     act(() => {
@@ -156,11 +160,7 @@ describe('the new-version notice', () => {
   });
 
   it('notices a later worker that workbox-window no longer reports', async () => {
-    const { notice, sw } = await load();
-    container.controller = { scriptURL: '/sw.js' };
-    const workbox = new FakeWorkbox();
-    await registerWith(sw, workbox);
-    render(<notice.NewVersionBar />);
+    const { workbox } = await underWorker();
 
     const installing = Object.assign(new EventTarget(), { state: 'installing' });
     workbox.registration.installing = installing;
@@ -173,11 +173,7 @@ describe('the new-version notice', () => {
   });
 
   it('Reload with the worker no longer waiting (another tab applied it) just reloads', async () => {
-    const { notice, sw, reload } = await load();
-    container.controller = { scriptURL: '/sw.js' };
-    const workbox = new FakeWorkbox();
-    await registerWith(sw, workbox);
-    render(<notice.NewVersionBar />);
+    const { reload, workbox } = await underWorker();
     act(() => {
       workbox.fire('waiting');
     });
@@ -187,11 +183,7 @@ describe('the new-version notice', () => {
   });
 
   it('Reload goes as soon as the new worker is activated, once, though it has not claimed the tab yet', async () => {
-    const { notice, sw, reload } = await load();
-    container.controller = { scriptURL: '/sw.js' };
-    const workbox = new FakeWorkbox();
-    await registerWith(sw, workbox);
-    render(<notice.NewVersionBar />);
+    const { reload, workbox } = await underWorker();
     const waiting = new FakeWorker();
     workbox.registration.waiting = waiting;
     act(() => {
@@ -209,11 +201,7 @@ describe('the new-version notice', () => {
   });
 
   it('a worker that never takes over: Reload reloads anyway after 10 s, under the old one', async () => {
-    const { notice, sw, reload } = await load();
-    container.controller = { scriptURL: '/sw.js' };
-    const workbox = new FakeWorkbox();
-    await registerWith(sw, workbox);
-    render(<notice.NewVersionBar />);
+    const { reload, workbox } = await underWorker();
     workbox.registration.waiting = new FakeWorker();
     act(() => {
       workbox.fire('waiting');
