@@ -10,6 +10,7 @@ import { HabitsSection } from './pages/habits-section';
 import { LandingPage } from './pages/landing-page';
 import { expectNoAxeViolations } from './support/axe';
 import { expect, signUpThroughApi, test } from './support/fixtures';
+import { hasSavedSession } from './support/offline';
 import { saveViewportScreenshot } from './support/screens';
 
 // The other specs may run without service workers; these are about them.
@@ -120,6 +121,9 @@ test('offline, a reload starts the app from the precache and a lazy dialog still
   page.on('pageerror', (error) => errors.push(error.message));
   await openDashboard(page, baseURL ?? '');
   await waitForServiceWorker(page);
+  // What the dashboard showed is saved (within a second or two of its answers): an offline
+  // start opens on it.
+  await expect.poll(() => hasSavedSession(page)).toBe(true);
 
   await context.setOffline(true);
   await page.reload();

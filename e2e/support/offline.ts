@@ -270,6 +270,14 @@ export async function savedCompletionKeys(page: Page): Promise<string[]> {
   return [...new Set(completionKeys(completions))];
 }
 
+/** Whether the saved cache holds the signed-in session: what an offline start opens the app on. */
+export async function hasSavedSession(page: Page): Promise<boolean> {
+  const queries = await savedQueries(page);
+  return queries.some(
+    (query) => query.queryKey.join('/') === 'auth/session' && query.data !== null,
+  );
+}
+
 /** The titles of the habits in the saved cache. */
 export async function savedHabitTitles(page: Page): Promise<string[]> {
   return await savedListField(page, 'habits', 'title');

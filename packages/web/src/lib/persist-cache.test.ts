@@ -225,6 +225,39 @@ describe('persistCache and restoreCache', () => {
     stop();
   });
 
+  it('save the answers taken in before it began (the early reads), with no later change', async () => {
+    const client = new QueryClient();
+    client.setQueryData(['habits'], [{ id: HABIT_A, title: 'Read' }]);
+    const stop = persistCache(client);
+    const saved = await nextSave();
+    stop();
+    expect(saved?.state.queries.map((query) => query.queryKey)).toEqual([['habits']]);
+  });
+
+  it('save nothing for a cache restored and not read again, nor an empty one over a saved one', async () => {
+    const first = clientWithData();
+    const stopFirst = persistCache(first);
+    await nextSave();
+    stopFirst();
+    const before = await savedValue();
+
+    // The next page, begun now, restores it (its answers keep the time they were fetched) and
+    // reads nothing.
+    vi.spyOn(performance, 'timeOrigin', 'get').mockReturnValue(Date.now());
+    const restored = new QueryClient();
+    await restoreCache(restored);
+    const stopRestored = persistCache(restored);
+    // An empty page (offline, nothing usable restored) has nothing worth saving either.
+    const empty = new QueryClient();
+    const stopEmpty = persistCache(empty);
+    empty.setQueryData(['session'], null);
+    await new Promise((resolve) => setTimeout(resolve, 1_300));
+    stopRestored();
+    stopEmpty();
+    vi.restoreAllMocks();
+    expect(await savedValue()).toEqual(before);
+  });
+
   it('drop a cache saved in an older shape or more than 7 days ago', async () => {
     const client = clientWithData();
     const stop = persistCache(client);

@@ -126,14 +126,16 @@ export function persistCache(client: QueryClient): () => void {
         query.state.data !== null &&
         query.state.data !== undefined,
     });
+    // Nothing worth keeping (offline with nothing restored, say): a cache saved earlier, perhaps
+    // by another tab, is worth more than none.
+    if (state.queries.length === 0) return;
     void set(
       KEY,
       { shape: CACHE_SHAPE, savedAt: Date.now(), state: compacted(state) } satisfies Saved,
       cacheStore(),
     ).catch(() => undefined);
   };
-  const unsubscribe = client.getQueryCache().subscribe((event) => {
-    if (event.type !== 'updated' && event.type !== 'removed') return;
+  const schedule = (): void => {
     if (timer !== undefined || idle !== undefined) return;
     timer = setTimeout(() => {
       timer = undefined;
@@ -142,7 +144,20 @@ export function persistCache(client: QueryClient): () => void {
         idle = window.requestIdleCallback(save, { timeout: SAVE_IDLE_TIMEOUT_MS });
       else save();
     }, SAVE_EVERY_MS);
+  };
+  const unsubscribe = client.getQueryCache().subscribe((event) => {
+    if (event.type === 'updated' || event.type === 'removed') schedule();
   });
+  // Answers taken in before this began (the first screen's early reads, main.tsx) are this
+  // page's news as much as later ones: without this they waited for some later answer.
+  const pageStart = performance.timeOrigin;
+  if (
+    client
+      .getQueryCache()
+      .getAll()
+      .some((query) => query.state.dataUpdatedAt >= pageStart)
+  )
+    schedule();
   // Leaving the page (a reload, a closed tab, another app in front): a save still to come is
   // made now, or the next start (offline, say) would find the data of an earlier page or none.
   const saveNowIfDue = (): void => {
