@@ -7,7 +7,6 @@ import { persistCache, restoreCache } from './lib/persist-cache';
 import { createQueryClient } from './lib/query-client';
 import { watchReachability } from './lib/reachability';
 import { watchSyncStatus } from './lib/sync-status';
-import { loadToasts } from './lib/toast';
 import { whenIdle } from './lib/when-idle';
 import './styles.css';
 
@@ -30,10 +29,6 @@ if (root) {
           <App queryClient={queryClient} />
         </StrictMode>,
       );
-      // Toasts' code, so that the first one shows at once (lib/toast.ts).
-      whenIdle(() => {
-        loadToasts().catch(() => undefined); // the first toast tries again
-      });
       if (import.meta.env.PROD)
         whenIdle(() => {
           void import('./app/service-worker').then((sw) => sw.registerServiceWorker());

@@ -1,10 +1,9 @@
 /**
  * The app's toasts: sonner's `toast`, with sonner loaded on demand (docs/performance.md, "Toasts
  * on demand"). sonner is about 9 KB of the first download gzip'd, and on import it adds a large
- * stylesheet that every style recalculation then matches; no first screen shows a toast. It is
- * loaded when the first toast is asked for, or once the page is idle after its load
- * (`loadToasts`, main.tsx), whichever comes first, and the toasts asked for meanwhile are shown
- * in order once it is in. Each toast's id is chosen here, so `loading` can hand one back at once
+ * stylesheet that every style recalculation then matches; no first screen shows a toast. Its
+ * chunk is asked for once the first screen has painted (`loadToasts`, app/ToastHost.tsx), and
+ * the toasts asked for before it is in are shown in order once it is. Each toast's id is chosen here, so `loading` can hand one back at once
  * for a later `dismiss`.
  *
  * `ToastHost` (app/ToastHost.tsx) draws sonner's Toaster once it is loaded; sonner shows it the
