@@ -9,7 +9,10 @@ import { outboxEntries, subscribeOutbox, type OutboxEntry } from './outbox';
 import { isReachable, subscribeReachability } from './reachability';
 
 export type SyncStatus = {
-  /** Changes had to wait (out of reach, refused for now, or left by an earlier page) and have not all gone through yet. */
+  /**
+   * Changes had to wait (out of reach, refused for now, or left by an earlier page) and have not
+   * all gone through yet.
+   */
   hadWaitingChanges: boolean;
   /** When the last such changes all went through; null until they have. */
   syncedAt: number | null;
@@ -38,11 +41,11 @@ export function subscribeSyncStatus(listener: () => void): () => void {
  * Starts following the outbox and reachability, from a quiet status (main.tsx, before anything
  * can be sent); returns the function that stops it.
  */
-export function watchSyncStatus(now: () => number = Date.now): () => void {
+export function watchSyncStatus(): () => void {
   stopWatching?.();
   status = { hadWaitingChanges: false, syncedAt: null };
   const observe = (): void => {
-    const next = nextStatus(status, outboxEntries(), isReachable(), now());
+    const next = nextStatus(status, outboxEntries(), isReachable(), Date.now());
     if (next === status) return;
     status = next;
     for (const listener of [...listeners]) listener();

@@ -3,8 +3,8 @@
  * on demand"). sonner is about 9 KB of the first download gzip'd, and on import it adds a large
  * stylesheet that every style recalculation then matches; no first screen shows a toast. Its
  * chunk is asked for once the first screen has painted (`loadToasts`, app/ToastHost.tsx), and
- * the toasts asked for before it is in are shown in order once it is. Each toast's id is chosen here, so `loading` can hand one back at once
- * for a later `dismiss`.
+ * the toasts asked for before it is in are shown in order once it is. Each toast's id is chosen
+ * here, so `loading` can hand one back at once for a later `dismiss`.
  *
  * `ToastHost` (app/ToastHost.tsx) draws sonner's Toaster once it is loaded; sonner shows it the
  * toasts made before it was drawn.
@@ -52,12 +52,16 @@ export function loadToasts(): Promise<void> {
   return loading.then(() => undefined);
 }
 
+/** Set while a retry waits for the server: one is enough, however many downloads failed. */
+let stopRetry: (() => void) | null = null;
+
 /** After a failed download: tries again once the server answers, for the toasts that wait. */
 function retryWhenReachable(): void {
-  if (waiting.length === 0) return;
-  const stop = subscribeReachability(() => {
+  if (waiting.length === 0 || stopRetry) return;
+  stopRetry = subscribeReachability(() => {
     if (!isReachable()) return;
-    stop();
+    stopRetry?.();
+    stopRetry = null;
     loadToasts().catch(() => undefined);
   });
 }

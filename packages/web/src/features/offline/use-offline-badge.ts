@@ -5,7 +5,10 @@ import { isReachable, subscribeReachability } from '../../lib/reachability';
 import { isSyncing, subscribeSyncing } from '../../lib/replay';
 import { subscribeSyncStatus, syncStatus } from '../../lib/sync-status';
 
-/** When a badge was first on screen in this page: a later one (the dashboard shown again) does not repeat an old 'Synced!'. */
+/**
+ * When a badge was first on screen in this page: a later one (the dashboard shown again) does not
+ * repeat an old 'Synced!'.
+ */
 let firstShownAt: number | null = null;
 
 /**
