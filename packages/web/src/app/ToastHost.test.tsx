@@ -46,3 +46,23 @@ it('toasts asked for before sonner is in are shown in order once it is, and a lo
   toast.success('Reward redeemed');
   expect(await screen.findByText('Reward redeemed')).toBeTruthy();
 });
+
+it('draws the toasts in the page theme, and follows it when it changes', async () => {
+  document.documentElement.classList.add('dark');
+  render(<ToastHost />);
+  await act(() => loadToasts());
+  toast.success('Habit completed! +10 XP');
+  expect(await screen.findByText('Habit completed! +10 XP')).toBeTruthy();
+  const toaster = (): Element | null => document.querySelector('[data-sonner-toaster]');
+  expect(toaster()?.getAttribute('data-sonner-theme')).toBe('dark');
+
+  document.documentElement.classList.remove('dark');
+  await vi.waitFor(() => {
+    expect(toaster()?.getAttribute('data-sonner-theme')).toBe('light');
+  });
+  document.documentElement.classList.add('dark');
+  await vi.waitFor(() => {
+    expect(toaster()?.getAttribute('data-sonner-theme')).toBe('dark');
+  });
+  document.documentElement.classList.remove('dark');
+});
