@@ -142,10 +142,11 @@ function readOrKept(
  * Two round trips in its transaction, three with the session check (docs/performance.md, "Server
  * paths"): BEGIN with one call that locks, checks that the habit and settings this process keeps
  * for the user are still current, and writes the change with every read after it
- * (set-state-statement.ts); then the change's realtime events with COMMIT, so they go out exactly
- * when it is committed. Kept inputs that are missing or stale cost one more call, under the same
- * lock; an achievement unlocked now adds its insert, and a day streak longer than RECENT_DAYS a
- * read of every day, once a day (the days are then kept: SetStateInputs).
+ * (set-state-statement.ts); then COMMIT, with the Idempotency-Key's answer when there is one. The
+ * realtime events are published once it is committed (realtime/bus.ts sends them with others
+ * waiting, never in this transaction). Kept inputs that are missing or stale cost one more call,
+ * under the same lock; an achievement unlocked now adds its insert, and a day streak longer than
+ * RECENT_DAYS a read of every day, once a day (the days are then kept: SetStateInputs).
  */
 export async function setCompletion(options: {
   database: DatabaseHandle;
@@ -172,6 +173,8 @@ export async function setCompletion(options: {
 
   type Done = {
     result: SetCompletionResult;
+    /** The change's realtime events, published once it is committed. */
+    told: RealtimeEvent[];
     revision: number;
     inputs: SetStateInputs;
   };
@@ -272,6 +275,7 @@ export async function setCompletion(options: {
     return {
       value: {
         result: answered,
+        told,
         revision: answer.revision,
         inputs: {
           storedSettings,
@@ -281,14 +285,13 @@ export async function setCompletion(options: {
           unlocked: facts ? new Set([...facts.unlocked, ...unlocked]) : known?.unlocked,
         },
       },
-      withCommit: [
-        ...(claim ? [storeAnswerText(claim, 200, answered)] : []),
-        events.notifyStatement(userId, ...told),
-      ],
+      withCommit: claim ? [storeAnswerText(claim, 200, answered)] : [],
     };
   });
   if (outcome === KEY_TAKEN) return KEY_TAKEN;
   // Kept only once committed: a revision of a rolled-back write could be reached again by another.
   inputs.set(userId, outcome.revision, outcome.inputs);
+  // Not awaited: the answer does not wait for the events, and publish never rejects.
+  void events.publish(userId, ...outcome.told);
   return outcome.result;
 }

@@ -3,6 +3,13 @@
  * instance receives them through Postgres LISTEN/NOTIFY and hands them to that user's open
  * streams. A ring buffer lets a reconnecting client resume from its Last-Event-ID.
  *
+ * An instance sends its notifications one statement at a time, in the order they were published:
+ * what is published while a statement is on its way goes out together in the next one (several
+ * pg_notify calls), so under load a NOTIFY costs far less than a round trip per change, and alone
+ * it goes out at once. NOTIFY is never part of a change's own transaction: PostgreSQL serialises
+ * the commits of transactions that notify, and a NOTIFY that fails must not undo a user's change
+ * (docs/performance.md, "Realtime events after the commit").
+ *
  * The same channel carries one control message: "a session of this user ended" (sign-out, a
  * password reset, a revocation). It is not an event the client sees; every instance makes the
  * user's open streams re-check their own session at once, and a stream whose session is gone ends.
@@ -25,6 +32,8 @@ const BUFFER_SIZE = 2000;
  * 'resync' instead, which makes the client refetch everything: slower, never wrong.
  */
 export const MAX_NOTIFY_BYTES = 7_900;
+/** At most this many notifications in one statement (a batch of 100 is under 800 KB). */
+const MAX_NOTIFIES_PER_STATEMENT = 100;
 
 export type BusEvent = {
   id: string;
@@ -45,13 +54,6 @@ export type EventBus = {
    * events of one change go out in one statement, in the order given.
    */
   publish: (userId: string, ...events: RealtimeEvent[]) => Promise<void>;
-  /**
-   * The same events as one statement (SQL text, db/sql-text.ts) for a transaction to send with
-   * its COMMIT (DatabaseHandle.stepTransaction): PostgreSQL delivers a NOTIFY of a transaction
-   * when it commits and drops it when it rolls back, so the events go out exactly when the change
-   * is committed, without a round trip of their own.
-   */
-  notifyStatement: (userId: string, ...events: RealtimeEvent[]) => string;
   subscribe: (userId: string, listener: Listener) => () => void;
   /** The user's events after `lastId`, or null when it is too old to know (the client resyncs). */
   replaySince: (userId: string, lastId: string) => BusEvent[] | null;
@@ -64,6 +66,7 @@ export type EventBus = {
   watchSessions: (userId: string, recheck: () => void) => () => void;
   /** Registers what an open stream does when the server shuts down (it ends, so close can finish). */
   onShutdown: (end: () => void) => () => void;
+  /** Ends the open streams and stops listening, once what was published has been sent. */
   close: () => Promise<void>;
 };
 
@@ -116,10 +119,41 @@ export async function createEventBus(database: DatabaseHandle, logger: Logger): 
   const statementOf = (texts: readonly string[]): string =>
     `select ${texts.map((text) => `pg_notify(${literal(EVENTS_CHANNEL)}, ${literal(text)})`).join(', ')}`;
 
-  /** Sends the texts in one statement (one round trip), in order. */
-  const notify = async (...texts: string[]): Promise<void> => {
-    await database.db.execute(sql.raw(statementOf(texts)));
+  /** The texts of one publish, sent together, and what to do when they could not be. */
+  type Outgoing = { texts: string[]; failed: (error: unknown) => void; done: () => void };
+  const outgoing: Outgoing[] = [];
+  let sending: Promise<void> | null = null;
+
+  /** Sends what is waiting, in order, a statement at a time; each publish whole in one. */
+  const sendWaiting = async (): Promise<void> => {
+    while (outgoing.length > 0) {
+      const batch: Outgoing[] = [];
+      let count = 0;
+      for (const next of outgoing) {
+        if (batch.length > 0 && count + next.texts.length > MAX_NOTIFIES_PER_STATEMENT) break;
+        batch.push(next);
+        count += next.texts.length;
+      }
+      outgoing.splice(0, batch.length);
+      try {
+        await database.db.execute(sql.raw(statementOf(batch.flatMap((each) => each.texts))));
+      } catch (error) {
+        for (const each of batch) each.failed(error);
+      }
+      for (const each of batch) each.done();
+    }
+    sending = null;
   };
+
+  /**
+   * Sends the texts in order, with whatever else is waiting, in one statement. Resolves once
+   * they are sent or `failed` has been told why not; never rejects.
+   */
+  const notify = (texts: string[], failed: (error: unknown) => void): Promise<void> =>
+    new Promise((done) => {
+      outgoing.push({ texts, failed, done });
+      sending ??= sendWaiting();
+    });
 
   /** The NOTIFY text of one event: a resync when the event is too large to travel. */
   const textOf = (userId: string, event: RealtimeEvent, origin: string | undefined): string => {
@@ -141,31 +175,24 @@ export async function createEventBus(database: DatabaseHandle, logger: Logger): 
   };
 
   return {
-    notifyStatement: (userId, ...events) => {
-      if (events.length === 0) return 'select null';
-      const origin = currentOrigin();
-      return statementOf(events.map((event) => textOf(userId, event, origin)));
-    },
     publish: async (userId, ...events) => {
       if (events.length === 0) return;
-      try {
-        const origin = currentOrigin();
-        await notify(...events.map((event) => textOf(userId, event, origin)));
-      } catch (error) {
+      const origin = currentOrigin();
+      const texts = events.map((event) => textOf(userId, event, origin));
+      await notify(texts, (error) => {
         // The change these events tell of is already committed: its answer must stand.
         logger.error(
           { err: error, userId, types: events.map((event) => event.type) },
           'could not publish a realtime event',
         );
-      }
+      });
     },
     sessionsEnded: async (userId) => {
-      try {
-        await notify(JSON.stringify({ control: 'sessions-ended', userId } satisfies SessionsEnded));
-      } catch (error) {
+      const text = JSON.stringify({ control: 'sessions-ended', userId } satisfies SessionsEnded);
+      await notify([text], (error) => {
         // Streams still re-check their session at each heartbeat.
         logger.error({ err: error, userId }, 'could not announce an ended session');
-      }
+      });
     },
     watchSessions: (userId, recheck) => {
       let set = sessionWatchers.get(userId);
@@ -202,6 +229,7 @@ export async function createEventBus(database: DatabaseHandle, logger: Logger): 
       };
     },
     close: async () => {
+      await sending;
       for (const end of streamEnders) end();
       streamEnders.clear();
       await unlisten();
