@@ -83,6 +83,8 @@ export async function startServer(options: {
         const eventsClosed = events.close();
         await closeServer(server);
         await eventsClosed;
+        // The events of the last changes answered, published as they were (not awaited).
+        await events.sent();
         await database.close();
         unlock();
       },

@@ -172,6 +172,19 @@ describe('sending notifications', () => {
     statements[1]?.finish();
     await closing;
     expect(isClosed).toBe(true);
+
+    // What is published after (a request still in flight as the server closes) is waited for.
+    void bus.publish('user-1', { type: 'categories', payload: { ids: [] } });
+    let isSent = false;
+    const sending = bus.sent().then(() => {
+      isSent = true;
+    });
+    await settle();
+    expect(isSent).toBe(false);
+    statements[2]?.finish();
+    await sending;
+    expect(isSent).toBe(true);
+    await bus.sent(); // nothing waiting: at once
   });
 });
 

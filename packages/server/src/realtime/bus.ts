@@ -66,7 +66,9 @@ export type EventBus = {
   watchSessions: (userId: string, recheck: () => void) => () => void;
   /** Registers what an open stream does when the server shuts down (it ends, so close can finish). */
   onShutdown: (end: () => void) => () => void;
-  /** Ends the open streams and stops listening, once what was published has been sent. */
+  /** Resolves once everything published so far has been sent, or its failure logged. */
+  sent: () => Promise<void>;
+  /** Ends the open streams and stops listening; resolves once what was published is sent. */
   close: () => Promise<void>;
 };
 
@@ -228,11 +230,14 @@ export async function createEventBus(database: DatabaseHandle, logger: Logger): 
         streamEnders.delete(end);
       };
     },
+    sent: async () => {
+      while (sending) await sending;
+    },
     close: async () => {
-      await sending;
       for (const end of streamEnders) end();
       streamEnders.clear();
       await unlisten();
+      while (sending) await sending;
     },
   };
 }
