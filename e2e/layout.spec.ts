@@ -146,6 +146,8 @@ test('level-up is a banner with the new level; toasts sit at the bottom, clear o
       const toaster = page.locator('[data-sonner-toaster]');
       await expect(toaster).toHaveAttribute('data-y-position', 'bottom');
       await expect(toaster).toHaveAttribute('data-x-position', 'right');
+      // In the page's theme: sonner draws its toasts light unless told.
+      await expect(toaster).toHaveAttribute('data-sonner-theme', theme);
 
       const banner = page.getByRole('status').filter({ hasText: 'Level 2 reached!' });
       await expect(banner).toBeVisible();
