@@ -79,6 +79,25 @@ export function lazyPart<M, P extends object>(
   return LazyPart;
 }
 
+/** How a dialog's caller closes it: one of the two ways the app's dialogs take. */
+type DialogCloser = { onOpenChange: (open: boolean) => void } | { onClose: () => void };
+
+function closeDialog(props: DialogCloser): void {
+  if ('onOpenChange' in props) props.onOpenChange(false);
+  else props.onClose();
+}
+
+/**
+ * lazyPart for a dialog: a chunk that fails to load shows the failure card in a dialog, whose
+ * Close closes the dialog as its caller would (onOpenChange(false) or onClose()).
+ */
+export function lazyDialog<M, P extends DialogCloser>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType<P>,
+): ComponentType<P> {
+  return lazyPart(load, pick, { kind: 'dialog', dismiss: closeDialog });
+}
+
 type BoundaryProps = {
   kind: Kind;
   children: ReactNode;

@@ -2,19 +2,13 @@ import type { Me } from '@habitquest/contracts/me';
 import { localDateOf } from '@habitquest/core/dates';
 import { ChartColumn } from 'lucide-react';
 import { analyticsLaunchCopy as copy } from './launch-copy';
-import { lazyPart } from '../../app/lazy-part';
+import { lazyDialog } from '../../app/lazy-part';
 import { DialogLauncher } from '../../components/ui/DialogLauncher';
 
 // The dashboard, its charts (Recharts) and its queries load when first opened.
-const AnalyticsModal = lazyPart(
+const AnalyticsModal = lazyDialog(
   () => import('./AnalyticsModal'),
   (m) => m.AnalyticsModal,
-  {
-    kind: 'dialog',
-    dismiss: (props) => {
-      props.onClose();
-    },
-  },
 );
 
 /** The hero's 'Analytics' button and the modal it opens. */

@@ -5,18 +5,12 @@ import { Button } from '../../components/ui/Button';
 import { dashboardCopy as copy } from './copy';
 import { ProgressBar } from '../../components/ui/ProgressBar';
 import { formatNumber } from '../../lib/format';
-import { lazyPart } from '../../app/lazy-part';
+import { lazyDialog } from '../../app/lazy-part';
 
 // Its chunk (with the achievements and the dialog's code) loads when the window first opens.
-const StatusDialog = lazyPart(
+const StatusDialog = lazyDialog(
   () => import('./StatusDialog'),
   (m) => m.StatusDialog,
-  {
-    kind: 'dialog',
-    dismiss: (props) => {
-      props.onClose();
-    },
-  },
 );
 
 /** Today's date, level, XP to the next level, points and the day streak (docs/product.md). */

@@ -38,7 +38,7 @@ import { Header } from './Header';
 import { Hero } from './Hero';
 import { SkipLink } from './SkipLink';
 import { firstStageCards, LAST_STAGE, useStagedReveal } from './reveal-later';
-import { lazyPart } from '../../app/lazy-part';
+import { lazyDialog, lazyPart } from '../../app/lazy-part';
 import { formatDate } from '../../lib/format';
 import { whenIdle } from '../../lib/when-idle';
 
@@ -61,12 +61,7 @@ function yearMonthOf(date: LocalDate): YearMonth {
 // Not in the first download; fetched once the dashboard is up (below), so that it opens offline
 // too, like the calendar it belongs to (docs/offline.md).
 const loadDayInsights = () => import('../calendar/DayInsightsDialog');
-const DayInsightsDialog = lazyPart(loadDayInsights, (m) => m.DayInsightsDialog, {
-  kind: 'dialog',
-  dismiss: (props) => {
-    props.onClose();
-  },
-});
+const DayInsightsDialog = lazyDialog(loadDayInsights, (m) => m.DayInsightsDialog);
 
 // Shown only around a vacation: it loads then.
 const VacationNotice = lazyPart(
@@ -76,15 +71,9 @@ const VacationNotice = lazyPart(
 );
 
 // Loads on first use, like the habit dialogs in the habits section (it carries zod).
-const HabitFormDialog = lazyPart(
+const HabitFormDialog = lazyDialog(
   () => import('../habits/HabitFormDialog'),
   (m) => m.HabitFormDialog,
-  {
-    kind: 'dialog',
-    dismiss: (props) => {
-      props.onClose();
-    },
-  },
 );
 
 function fullDate(date: LocalDate): string {

@@ -13,39 +13,21 @@ import { GoalList } from './GoalList';
 import { GoalTrackerHeader } from './GoalTrackerHeader';
 import { useDeleteCategory, useUpdateCategoryTarget } from './mutations';
 import { categoriesQuery } from './queries';
-import { lazyPart } from '../../app/lazy-part';
+import { lazyDialog } from '../../app/lazy-part';
 import { formatDate } from '../../lib/format';
 
 // The dialogs are rarely opened, so they load on first use and stay out of the initial bundle.
-const CreateCategoryDialog = lazyPart(
+const CreateCategoryDialog = lazyDialog(
   () => import('./CreateCategoryDialog'),
   (m) => m.CreateCategoryDialog,
-  {
-    kind: 'dialog',
-    dismiss: (props) => {
-      props.onOpenChange(false);
-    },
-  },
 );
-const DeleteCategoryDialog = lazyPart(
+const DeleteCategoryDialog = lazyDialog(
   () => import('./DeleteCategoryDialog'),
   (m) => m.DeleteCategoryDialog,
-  {
-    kind: 'dialog',
-    dismiss: (props) => {
-      props.onOpenChange(false);
-    },
-  },
 );
-const UncategorizedDialog = lazyPart(
+const UncategorizedDialog = lazyDialog(
   () => import('./UncategorizedDialog'),
   (m) => m.UncategorizedDialog,
-  {
-    kind: 'dialog',
-    dismiss: (props) => {
-      props.onOpenChange(false);
-    },
-  },
 );
 
 type OpenDialog =

@@ -14,42 +14,24 @@ import { insightsFor, type DatedHabit } from './day-habits';
 import { shortDayLabel } from '../calendar/day-label';
 import { HabitCard } from './HabitCard';
 import { useToggleCompletion } from './mutations';
-import { lazyPart } from '../../app/lazy-part';
+import { lazyDialog, lazyPart } from '../../app/lazy-part';
 import { restDayCopy as restCopy } from '../rest/day-copy';
 import { isPaused } from '../rest/rest-facts';
 import { useSkipAction } from '../rest/use-skip-action';
 
 // The dialogs load when first opened: they carry the form validation (zod) the cards don't need.
-const HabitFormDialog = lazyPart(
+const HabitFormDialog = lazyDialog(
   () => import('./HabitFormDialog'),
   (m) => m.HabitFormDialog,
-  {
-    kind: 'dialog',
-    dismiss: (props) => {
-      props.onClose();
-    },
-  },
 );
-const DeleteHabitDialog = lazyPart(
+const DeleteHabitDialog = lazyDialog(
   () => import('./DeleteHabitDialog'),
   (m) => m.DeleteHabitDialog,
-  {
-    kind: 'dialog',
-    dismiss: (props) => {
-      props.onClose();
-    },
-  },
 );
 
-const PauseHabitDialog = lazyPart(
+const PauseHabitDialog = lazyDialog(
   () => import('../rest/PauseHabitDialog'),
   (m) => m.PauseHabitDialog,
-  {
-    kind: 'dialog',
-    dismiss: (props) => {
-      props.onClose();
-    },
-  },
 );
 
 // Shown only while a habit is paused: it loads then.

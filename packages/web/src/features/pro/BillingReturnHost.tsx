@@ -1,26 +1,14 @@
 import { Suspense } from 'react';
 import type { BillingReturn } from './billing-return';
-import { lazyPart } from '../../app/lazy-part';
+import { lazyDialog } from '../../app/lazy-part';
 
-const ProWelcomeDialog = lazyPart(
+const ProWelcomeDialog = lazyDialog(
   () => import('./ProWelcomeDialog'),
   (m) => m.ProWelcomeDialog,
-  {
-    kind: 'dialog',
-    dismiss: (props) => {
-      props.onClose();
-    },
-  },
 );
-const CheckoutCancelledDialog = lazyPart(
+const CheckoutCancelledDialog = lazyDialog(
   () => import('./CheckoutCancelledDialog'),
   (m) => m.CheckoutCancelledDialog,
-  {
-    kind: 'dialog',
-    dismiss: (props) => {
-      props.onClose();
-    },
-  },
 );
 
 /** The dialog a return from checkout shows over the dashboard, loaded only when one happens. */

@@ -2,22 +2,16 @@ import type { Me } from '@habitquest/contracts/me';
 import type { LocalDate } from '@habitquest/core/dates';
 import { Settings, TreePalm } from 'lucide-react';
 import { Suspense, useState } from 'react';
-import { lazyPart } from '../../app/lazy-part';
+import { lazyDialog } from '../../app/lazy-part';
 import { cx } from '../../components/ui/cx';
 import { restCopy as copy } from './copy';
 import { vacationStatus } from './rest-facts';
 import { vacationDay } from './vacation-text';
 
 // The same chunk the hero's Settings button loads, opened on the vacation tab.
-const SettingsDialog = lazyPart(
+const SettingsDialog = lazyDialog(
   () => import('../settings/SettingsDialog'),
   (m) => m.SettingsDialog,
-  {
-    kind: 'dialog',
-    dismiss: (props) => {
-      props.onClose();
-    },
-  },
 );
 
 /**

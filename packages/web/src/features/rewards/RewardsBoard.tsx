@@ -10,38 +10,20 @@ import type { ShopView } from './RewardGrid';
 import type { RewardsSectionProps } from './RewardsSection';
 import { ShopSection } from './ShopSection';
 import { useReturnFocus } from './use-return-focus';
-import { lazyPart } from '../../app/lazy-part';
+import { lazyDialog } from '../../app/lazy-part';
 
 // The modal and the dialogs load on first use; the dialogs carry the form validation (zod).
-const RewardsShopModal = lazyPart(
+const RewardsShopModal = lazyDialog(
   () => import('./RewardsShopModal'),
   (m) => m.RewardsShopModal,
-  {
-    kind: 'dialog',
-    dismiss: (props) => {
-      props.onOpenChange(false);
-    },
-  },
 );
-const RewardFormDialog = lazyPart(
+const RewardFormDialog = lazyDialog(
   () => import('./RewardFormDialog'),
   (m) => m.RewardFormDialog,
-  {
-    kind: 'dialog',
-    dismiss: (props) => {
-      props.onOpenChange(false);
-    },
-  },
 );
-const DeleteRewardDialog = lazyPart(
+const DeleteRewardDialog = lazyDialog(
   () => import('./DeleteRewardDialog'),
   (m) => m.DeleteRewardDialog,
-  {
-    kind: 'dialog',
-    dismiss: (props) => {
-      props.onOpenChange(false);
-    },
-  },
 );
 
 type OpenDialog =

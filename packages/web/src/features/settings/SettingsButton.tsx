@@ -1,19 +1,13 @@
 import type { Me } from '@habitquest/contracts/me';
 import { Settings } from 'lucide-react';
 import { useAudio } from '../audio/use-audio';
-import { lazyPart } from '../../app/lazy-part';
+import { lazyDialog } from '../../app/lazy-part';
 import { DialogLauncher } from '../../components/ui/DialogLauncher';
 
 // The dialog, its panels and the backup checks load when first opened.
-const SettingsDialog = lazyPart(
+const SettingsDialog = lazyDialog(
   () => import('./SettingsDialog'),
   (m) => m.SettingsDialog,
-  {
-    kind: 'dialog',
-    dismiss: (props) => {
-      props.onClose();
-    },
-  },
 );
 
 /**
