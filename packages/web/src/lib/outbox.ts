@@ -25,6 +25,7 @@ import {
 } from '@habitquest/core/offline-queue';
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
 import { readCopies, removeAllCopies, removeCopies, writeCopy } from './write-ahead';
+import { createListeners } from './listeners';
 
 export type OutboxEntry = QueueEntry & {
   method: 'PUT' | 'POST' | 'PATCH' | 'DELETE';
@@ -60,14 +61,14 @@ let isOwnerConfirmed = false;
 let isLoaded = false;
 /** Entries this tab is adding: their copies are theirs to store, with the full-queue refusal. */
 const adding = new Set<string>();
-const changeListeners = new Set<() => void>();
-const settleListeners = new Set<(settlement: Settlement) => void>();
-const dropListeners = new Set<(notice: string) => void>();
+const changeListeners = createListeners();
+const settleListeners = createListeners<[settlement: Settlement]>();
+const dropListeners = createListeners<[notice: string]>();
 const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL);
 
 channel?.addEventListener('message', (event: MessageEvent<Message>) => {
   if (event.data.type === 'changed') void reload();
-  else for (const listener of [...settleListeners]) listener(event.data.settlement);
+  else settleListeners.emit(event.data.settlement);
 });
 
 function outboxStore(): UseStore {
@@ -101,26 +102,17 @@ export function isOutboxLoaded(): boolean {
 }
 
 export function subscribeOutbox(listener: () => void): () => void {
-  changeListeners.add(listener);
-  return () => {
-    changeListeners.delete(listener);
-  };
+  return changeListeners.subscribe(listener);
 }
 
 /** Called in this tab and every other when a queued change is confirmed or refused. */
 export function onSettled(listener: (settlement: Settlement) => void): () => void {
-  settleListeners.add(listener);
-  return () => {
-    settleListeners.delete(listener);
-  };
+  return settleListeners.subscribe(listener);
 }
 
 /** Called with the sentence to show when bounds dropped queued changes. */
 export function onDropped(listener: (notice: string) => void): () => void {
-  dropListeners.add(listener);
-  return () => {
-    dropListeners.delete(listener);
-  };
+  return dropListeners.subscribe(listener);
 }
 
 /**
@@ -172,7 +164,7 @@ export async function settle(settlement: Settlement): Promise<void> {
     dropped: [],
   }));
   announce({ type: 'settled', settlement });
-  for (const listener of [...settleListeners]) listener(settlement);
+  settleListeners.emit(settlement);
 }
 
 /** Counts a failed attempt of an entry that stays queued. */
@@ -231,7 +223,7 @@ async function update(
   announce({ type: 'changed' });
   // Told to whose changes they were: another account's dropped entries are not this user's news.
   const notice = droppedNotice(dropped.filter(({ entry }) => isOwn(entry)));
-  if (notice) for (const listener of [...dropListeners]) listener(notice);
+  if (notice) dropListeners.emit(notice);
 }
 
 /** Stores the queue; on a quota error keeps the newest 50 (docs/offline.md) and says what went. */
@@ -319,7 +311,7 @@ function adopted<T extends OutboxEntry>(queue: readonly T[]): T[] {
 }
 
 function notifyChanged(): void {
-  for (const listener of [...changeListeners]) listener();
+  changeListeners.emit();
 }
 
 function announce(message: Message): void {

@@ -8,12 +8,13 @@
  */
 import { routes } from '@habitquest/contracts/routes';
 import { onlineManager } from '@tanstack/react-query';
+import { createListeners } from './listeners';
 
 const FIRST_PROBE_MS = 2_000;
 const LAST_PROBE_MS = 30_000;
 
 let reachable = typeof navigator === 'undefined' ? true : navigator.onLine;
-const listeners = new Set<() => void>();
+const listeners = createListeners();
 let probeTimer: ReturnType<typeof setTimeout> | undefined;
 let probeDelay = FIRST_PROBE_MS;
 
@@ -23,10 +24,7 @@ export function isReachable(): boolean {
 
 /** Calls `listener` whenever reachability changes; returns the unsubscribe function. */
 export function subscribeReachability(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
+  return listeners.subscribe(listener);
 }
 
 /** What a request learned: it got an answer (true) or could not connect (false). */
@@ -52,7 +50,7 @@ function setReachable(value: boolean): void {
   }
   if (value === reachable) return;
   reachable = value;
-  for (const listener of [...listeners]) listener();
+  listeners.emit();
 }
 
 /** Asks the server now (also what the browser's 'online' event does). */

@@ -13,6 +13,7 @@ import { CLIENT_ID } from './api';
 import { dropEarlyReads } from './early-reads';
 import { countRetry, readOutboxToSend, settle, type OutboxEntry } from './outbox';
 import { isReachable, reportReachable, subscribeReachability } from './reachability';
+import { createListeners } from './listeners';
 
 const REPLAY_LOCK = 'habitquest-outbox-replay';
 const FIRST_RETRY_MS = 1_000;
@@ -21,18 +22,15 @@ const LAST_RETRY_MS = 60_000;
 let isReplaying = false;
 let current: Promise<void> | null = null;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
-const syncingListeners = new Set<() => void>();
-const sessionRefusedListeners = new Set<() => void>();
+const syncingListeners = createListeners();
+const sessionRefusedListeners = createListeners();
 
 export function isSyncing(): boolean {
   return isReplaying;
 }
 
 export function subscribeSyncing(listener: () => void): () => void {
-  syncingListeners.add(listener);
-  return () => {
-    syncingListeners.delete(listener);
-  };
+  return syncingListeners.subscribe(listener);
 }
 
 /**
@@ -40,10 +38,7 @@ export function subscribeSyncing(listener: () => void): () => void {
  * account's. Whoever knows the session asks for it again (features/auth/outbox-owner.ts).
  */
 export function onSessionRefused(listener: () => void): () => void {
-  sessionRefusedListeners.add(listener);
-  return () => {
-    sessionRefusedListeners.delete(listener);
-  };
+  return sessionRefusedListeners.subscribe(listener);
 }
 
 type Sent = { kind: 'synced' | 'refused' | 'retry'; status: number; body: unknown };
@@ -131,7 +126,7 @@ async function send(entry: OutboxEntry): Promise<Sent> {
   }
   const isGatewayError = response.status === 502 || response.status === 504;
   reportReachable(!isGatewayError);
-  if (response.status === 401) for (const listener of [...sessionRefusedListeners]) listener();
+  if (response.status === 401) sessionRefusedListeners.emit();
   const text = await response.text().catch(() => '');
   const body = parse(text);
   if (response.ok) return { kind: 'synced', status: response.status, body };
@@ -156,7 +151,7 @@ function scheduleRetry(attempt: number): void {
 
 function setReplaying(value: boolean): void {
   isReplaying = value;
-  for (const listener of [...syncingListeners]) listener();
+  syncingListeners.emit();
 }
 
 function errorCodeOf(body: unknown): unknown {

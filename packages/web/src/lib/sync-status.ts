@@ -7,6 +7,7 @@
  */
 import { outboxEntries, subscribeOutbox, type OutboxEntry } from './outbox';
 import { isReachable, subscribeReachability } from './reachability';
+import { createListeners } from './listeners';
 
 export type SyncStatus = {
   /**
@@ -22,7 +23,7 @@ export type SyncStatus = {
 const PAGE_STARTED_AT = Date.now();
 
 let status: SyncStatus = { hadWaitingChanges: false, syncedAt: null };
-const listeners = new Set<() => void>();
+const listeners = createListeners();
 let stopWatching: (() => void) | null = null;
 
 /** The status as last worked out (one object per change, for useSyncExternalStore). */
@@ -31,10 +32,7 @@ export function syncStatus(): SyncStatus {
 }
 
 export function subscribeSyncStatus(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
+  return listeners.subscribe(listener);
 }
 
 /**
@@ -48,7 +46,7 @@ export function watchSyncStatus(): () => void {
     const next = nextStatus(status, outboxEntries(), isReachable(), Date.now());
     if (next === status) return;
     status = next;
-    for (const listener of [...listeners]) listener();
+    listeners.emit();
   };
   const offOutbox = subscribeOutbox(observe);
   const offReachability = subscribeReachability(observe);

@@ -12,6 +12,7 @@
 import type { ExternalToast } from 'sonner';
 import { importAgain } from './import-again';
 import { isReachable, subscribeReachability } from './reachability';
+import { createListeners } from './listeners';
 
 type Sonner = typeof import('sonner');
 type Show = (toast: Sonner['toast']) => void;
@@ -23,7 +24,7 @@ let loading: Promise<Sonner> | null = null;
 let failures = 0;
 /** Toasts and dismissals asked for before sonner was in, oldest first. */
 const waiting: Show[] = [];
-const listeners = new Set<() => void>();
+const listeners = createListeners();
 let lastId = 0;
 
 const load = (): Promise<Sonner> => import('sonner');
@@ -39,7 +40,7 @@ export function loadToasts(): Promise<void> {
     (module) => {
       sonner = module;
       for (const show of waiting.splice(0)) show(module.toast);
-      for (const listener of [...listeners]) listener();
+      listeners.emit();
       return module;
     },
     (error: unknown) => {
@@ -72,10 +73,7 @@ export function loadedSonner(): Sonner | null {
 }
 
 export function subscribeToasts(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
+  return listeners.subscribe(listener);
 }
 
 function show(run: Show): void {

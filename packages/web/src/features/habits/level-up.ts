@@ -3,16 +3,17 @@
  * store, so the completion mutation can raise it and the dashboard shows it.
  */
 import { useSyncExternalStore } from 'react';
+import { createListeners } from '../../lib/listeners';
 
 export const LEVEL_UP_MS = 4000;
 
 let level: number | null = null;
 let timer: ReturnType<typeof setTimeout> | undefined;
-const listeners = new Set<() => void>();
+const listeners = createListeners();
 
 function emit(next: number | null): void {
   level = next;
-  for (const listener of listeners) listener();
+  listeners.emit();
 }
 
 /** Shows the banner for `newLevel` for 4 s (a second level-up restarts the time). */
@@ -30,10 +31,7 @@ export function dismissLevelUp(): void {
 }
 
 function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
+  return listeners.subscribe(listener);
 }
 
 /** The level being celebrated, or null. */

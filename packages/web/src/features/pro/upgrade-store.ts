@@ -5,6 +5,7 @@
  */
 import { LIMITED_RESOURCES, type LimitedResource } from '@habitquest/core/plan';
 import { useSyncExternalStore } from 'react';
+import { createListeners } from '../../lib/listeners';
 
 export type UpgradeTrigger = LimitedResource;
 
@@ -17,11 +18,11 @@ export type UpgradeRequest = {
 };
 
 let current: UpgradeRequest | null = null;
-const listeners = new Set<() => void>();
+const listeners = createListeners();
 
 function emit(next: UpgradeRequest | null): void {
   current = next;
-  for (const listener of listeners) listener();
+  listeners.emit();
 }
 
 /** Opens (or re-opens, e.g. with a checkout error) the upgrade modal. */
@@ -41,10 +42,7 @@ export function getUpgradeRequest(): UpgradeRequest | null {
 
 /** Calls `listener` after every open or close; returns the unsubscribe. */
 export function subscribeToUpgrade(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
+  return listeners.subscribe(listener);
 }
 
 /** The open request, or null while the modal is closed. */

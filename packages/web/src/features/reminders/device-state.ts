@@ -6,6 +6,7 @@
 import type { LocalDate } from '@habitquest/core/dates';
 import { snoozeUntil } from '@habitquest/core/reminders/snooze';
 import { useSyncExternalStore } from 'react';
+import { createListeners } from '../../lib/listeners';
 
 const KEY = 'habitquest-reminders';
 
@@ -25,7 +26,7 @@ const EMPTY: DeviceReminderState = {
 };
 
 let cached: DeviceReminderState | null = null;
-const listeners = new Set<() => void>();
+const listeners = createListeners();
 
 export function readDeviceState(): DeviceReminderState {
   if (cached) return cached;
@@ -47,7 +48,7 @@ function write(change: Partial<DeviceReminderState>): void {
   } catch {
     // Storage full or refused: the state still holds for this page.
   }
-  for (const listener of [...listeners]) listener();
+  listeners.emit();
 }
 
 if (typeof window !== 'undefined') {
@@ -55,15 +56,12 @@ if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
     if (event.key !== KEY) return;
     cached = null;
-    for (const listener of [...listeners]) listener();
+    listeners.emit();
   });
 }
 
 export function subscribeDeviceState(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
+  return listeners.subscribe(listener);
 }
 
 export function useDeviceReminderState(): DeviceReminderState {
