@@ -30,18 +30,22 @@ type TraceEvent = {
 
 const RUNS = Number(process.env.TRACE_RUNS ?? 3);
 
-/** The figures of one load, from the renderer's main thread. */
+/**
+ * The figures of one load, from the renderer's main thread, or null when the trace lacks the
+ * page's navigation start or its first contentful paint (a busy host sometimes records neither):
+ * measured from anything else they would be garbage.
+ */
 export function loadFigures(events: readonly TraceEvent[]) {
   const mainThreads = new Set(
     events
       .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
       .map((e) => `${String(e.pid)}:${String(e.tid)}`),
   );
-  const start =
-    events.find(
-      (e) => e.name === 'navigationStart' && e.args?.data?.documentLoaderURL?.startsWith('http'),
-    )?.ts ?? 0;
-  const firstPaint = events.find((e) => e.name === 'firstContentfulPaint')?.ts ?? start;
+  const start = events.find(
+    (e) => e.name === 'navigationStart' && e.args?.data?.documentLoaderURL?.startsWith('http'),
+  )?.ts;
+  const firstPaint = events.find((e) => e.name === 'firstContentfulPaint')?.ts;
+  if (start === undefined || firstPaint === undefined) return null;
   const tasks = events.filter(
     (e) =>
       e.ph === 'X' &&
@@ -105,6 +109,13 @@ async function main(): Promise<void> {
       if (process.env.TRACE_OUT) writeFileSync(process.env.TRACE_OUT, JSON.stringify(trace));
       const elements = await page.evaluate<number>("document.getElementsByTagName('*').length");
       const figures = loadFigures(trace.traceEvents);
+      if (!figures) {
+        console.log(
+          `run ${String(run)}   the trace has no navigation start or first paint: left out`,
+        );
+        await context.close();
+        continue;
+      }
       console.log(
         `run ${String(run)}   first paint ${figures.firstPaint.toFixed(0)} ms   blocking after it ${figures.blockingAfterPaint.toFixed(0)} ms   main thread busy ${figures.busy.toFixed(0)} ms   longest task ${figures.longest.toFixed(0)} ms   elements ${String(elements)}`,
       );
