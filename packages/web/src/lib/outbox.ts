@@ -101,19 +101,13 @@ export function isOutboxLoaded(): boolean {
   return isLoaded;
 }
 
-export function subscribeOutbox(listener: () => void): () => void {
-  return changeListeners.subscribe(listener);
-}
+export const subscribeOutbox = changeListeners.subscribe;
 
 /** Called in this tab and every other when a queued change is confirmed or refused. */
-export function onSettled(listener: (settlement: Settlement) => void): () => void {
-  return settleListeners.subscribe(listener);
-}
+export const onSettled = settleListeners.subscribe;
 
 /** Called with the sentence to show when bounds dropped queued changes. */
-export function onDropped(listener: (notice: string) => void): () => void {
-  return dropListeners.subscribe(listener);
-}
+export const onDropped = dropListeners.subscribe;
 
 /**
  * Reads the stored queue, first taking in the changes left only in write-ahead copies (a reload

@@ -23,9 +23,7 @@ export function isReachable(): boolean {
 }
 
 /** Calls `listener` whenever reachability changes; returns the unsubscribe function. */
-export function subscribeReachability(listener: () => void): () => void {
-  return listeners.subscribe(listener);
-}
+export const subscribeReachability = listeners.subscribe;
 
 /** What a request learned: it got an answer (true) or could not connect (false). */
 export function reportReachable(value: boolean): void {

@@ -29,17 +29,13 @@ export function isSyncing(): boolean {
   return isReplaying;
 }
 
-export function subscribeSyncing(listener: () => void): () => void {
-  return syncingListeners.subscribe(listener);
-}
+export const subscribeSyncing = syncingListeners.subscribe;
 
 /**
  * Called when a send is answered 401: the session has ended, or the browser now holds another
  * account's. Whoever knows the session asks for it again (features/auth/outbox-owner.ts).
  */
-export function onSessionRefused(listener: () => void): () => void {
-  return sessionRefusedListeners.subscribe(listener);
-}
+export const onSessionRefused = sessionRefusedListeners.subscribe;
 
 type Sent = { kind: 'synced' | 'refused' | 'retry'; status: number; body: unknown };
 

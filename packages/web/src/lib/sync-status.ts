@@ -31,9 +31,7 @@ export function syncStatus(): SyncStatus {
   return status;
 }
 
-export function subscribeSyncStatus(listener: () => void): () => void {
-  return listeners.subscribe(listener);
-}
+export const subscribeSyncStatus = listeners.subscribe;
 
 /**
  * Starts following the outbox and reachability, from a quiet status (main.tsx, before anything

@@ -72,9 +72,7 @@ export function loadedSonner(): Sonner | null {
   return sonner;
 }
 
-export function subscribeToasts(listener: () => void): () => void {
-  return listeners.subscribe(listener);
-}
+export const subscribeToasts = listeners.subscribe;
 
 function show(run: Show): void {
   if (sonner) {

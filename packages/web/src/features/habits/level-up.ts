@@ -30,9 +30,7 @@ export function dismissLevelUp(): void {
   emit(null);
 }
 
-function subscribe(listener: () => void): () => void {
-  return listeners.subscribe(listener);
-}
+const subscribe = listeners.subscribe;
 
 /** The level being celebrated, or null. */
 export function useLevelUp(): number | null {

@@ -41,9 +41,7 @@ export function getUpgradeRequest(): UpgradeRequest | null {
 }
 
 /** Calls `listener` after every open or close; returns the unsubscribe. */
-export function subscribeToUpgrade(listener: () => void): () => void {
-  return listeners.subscribe(listener);
-}
+export const subscribeToUpgrade = listeners.subscribe;
 
 /** The open request, or null while the modal is closed. */
 export function useUpgradeRequest(): UpgradeRequest | null {

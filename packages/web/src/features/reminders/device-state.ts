@@ -60,9 +60,7 @@ if (typeof window !== 'undefined') {
   });
 }
 
-export function subscribeDeviceState(listener: () => void): () => void {
-  return listeners.subscribe(listener);
-}
+export const subscribeDeviceState = listeners.subscribe;
 
 export function useDeviceReminderState(): DeviceReminderState {
   return useSyncExternalStore(subscribeDeviceState, readDeviceState);
