@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import type { Habit, HabitCreate } from '@habitquest/contracts/habits';
-import type { Database } from '../db/client';
+import type { Database, Tx } from '../db/client';
 import { ownClientMade } from '../db/client-made-id';
 import { habits } from '../db/schema';
 import { enforceLimit } from '../plan/enforce-limit';
@@ -20,13 +20,14 @@ export async function createHabit(options: {
   now: Date;
 }): Promise<{ habit: Habit; unlocked: string[] }> {
   const { db, userId, input } = options;
-  const { id, unlocked } = await db.transaction(async (tx) => {
+  // Everything, the answer's read too, before the commit: nothing after it can fail the change.
+  return db.transaction(async (tx) => {
     await lockUser(tx, userId);
     const existing = ownClientMade(
       input.id === undefined ? [] : await tx.select().from(habits).where(eq(habits.id, input.id)),
       userId,
     );
-    if (existing) return { id: existing.id, unlocked: [] };
+    if (existing) return { habit: await readHabit(tx, existing.id), unlocked: [] };
     await enforceLimit(tx, userId, 'habits');
     const categoryId = await resolveCategory(tx, userId, input.categoryId);
     const [row] = await tx
@@ -48,9 +49,13 @@ export async function createHabit(options: {
     if (!row) throw new Error('habit insert returned nothing');
     const [owned] = await tx.select({ n: count() }).from(habits).where(eq(habits.userId, userId));
     const facts = { habits: owned?.n ?? 0 };
-    return { id: row.id, unlocked: await unlockEarned(tx, { userId, facts, now: options.now }) };
+    const unlocked = await unlockEarned(tx, { userId, facts, now: options.now });
+    return { habit: await readHabit(tx, row.id), unlocked };
   });
-  const [habit] = await listHabits({ db, userId, now: options.now, habitId: id });
-  if (!habit) throw new Error('created habit vanished');
-  return { habit, unlocked };
+
+  async function readHabit(tx: Tx, habitId: string): Promise<Habit> {
+    const [habit] = await listHabits({ db: tx, userId, now: options.now, habitId });
+    if (!habit) throw new Error('created habit vanished');
+    return habit;
+  }
 }

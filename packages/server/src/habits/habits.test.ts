@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   DATABASE_KINDS,
   signUp,
@@ -162,6 +163,48 @@ describe.each(DATABASE_KINDS)('habits on %s', (kind) => {
     expect(after[0]).toMatchObject({ title: "Alice's" });
     expect((await alice.client.get('/api/me')).body).toMatchObject({ progress: { xp: 0 } });
   });
+
+  it.runIf(kind === 'postgres')(
+    'reads the answers of a create and a delete before their commit: after it only the events go',
+    async () => {
+      const { client } = await signUp(server);
+      // Every statement a pooled connection sends, from the request's session check on.
+      const spy = vi.spyOn(pg.Client.prototype, 'query');
+      const sent = (): string[] =>
+        spy.mock.calls.map(([first]) =>
+          typeof first === 'string' ? first : String((first as { text?: string }).text),
+        );
+      /** The statements after the commit, once the events (published after it) are out. */
+      const afterCommit = async (): Promise<string[]> => {
+        await vi.waitFor(() => {
+          expect(sent().at(-1)).toMatch(/pg_notify/);
+        });
+        const all = sent();
+        const commit = all.findLastIndex((text) => /^commit$/i.test(text.trim()));
+        expect(commit).toBeGreaterThan(0);
+        return all.slice(commit + 1);
+      };
+      try {
+        const created = await client.post<{ id: string; title: string }>('/api/habits', {
+          title: 'Stretch',
+        });
+        expect(created.status).toBe(201);
+        expect(created.body.title).toBe('Stretch');
+        for (const text of await afterCommit()) expect(text).toMatch(/pg_notify/);
+
+        spy.mockClear();
+        const deleted = await client.request<{ progress: { xp: number } }>(
+          'DELETE',
+          `/api/habits/${created.body.id}`,
+        );
+        expect(deleted.status).toBe(200);
+        expect(deleted.body.progress.xp).toBe(0);
+        for (const text of await afterCommit()) expect(text).toMatch(/pg_notify/);
+      } finally {
+        spy.mockRestore();
+      }
+    },
+  );
 
   it('needs a session', async () => {
     const anonymous = new TestClient(server.url);

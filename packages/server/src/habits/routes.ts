@@ -6,7 +6,6 @@ import type { FeatureDeps } from '../feature-deps';
 import { answerForTakenKey } from '../http/idempotency';
 import { jsonAnswer } from '../http/json-answer';
 import { serve } from '../http/serve-route';
-import { loadProgressNow } from '../progress/load-progress';
 import { createHabit } from './create-habit';
 import { deleteHabit } from './delete-habit';
 import { listCompletions } from './list-completions';
@@ -71,13 +70,13 @@ export function habitRoutes(deps: FeatureDeps): Hono<AppEnv> {
 
   serve(app, routes.deleteHabit, async (c, { params }) => {
     const userId = c.get('userId');
-    await deleteHabit({ db, userId, habitId: params.id });
+    const progress = await deleteHabit({ db, userId, habitId: params.id, now: now() });
     await events.publish(
       userId,
       { type: 'habits', payload: { ids: [params.id] } },
       { type: 'completions', payload: { habitIds: [params.id] } },
     );
-    return { deleted: params.id, progress: await loadProgressNow({ db, userId, now: now() }) };
+    return { deleted: params.id, progress };
   });
 
   serve(app, routes.setCompletion, async (c, { params, body }) => {

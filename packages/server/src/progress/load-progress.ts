@@ -145,7 +145,7 @@ function recentDays(userId: string, today: LocalDate, limit: number | null) {
 
 /** The user's progress after a change, in their own "today" (read from their settings). */
 export async function loadProgressNow(options: {
-  db: Database;
+  db: Database | Tx;
   userId: string;
   now: Date;
 }): Promise<Progress> {
