@@ -143,7 +143,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // The completion set-state claims its Idempotency-Key in its own transaction (set-completion.ts).
   const setStatePath = routePattern(routes.setCompletion.path);
   api.use(
-    idempotency(db, now, {
+    idempotency(db, now, logger, {
       claimedByRoute: (c) => c.req.method === 'PUT' && setStatePath.test(c.req.path),
     }),
   );

@@ -1,6 +1,6 @@
 import { DEFAULT_MESSAGES } from '@habitquest/contracts/errors';
 import { MAX_ENTRY_AGE_DAYS } from '@habitquest/core/offline-queue';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userIdOf, type ErrorBody } from '../../test/rewards-support';
 import { idempotencyKeys } from '../db/schema';
@@ -11,7 +11,7 @@ import {
   type TestClient,
   type TestServer,
 } from '../../test/harness';
-import { IDEMPOTENCY_TTL_MS } from './idempotency';
+import { CANONICAL_BODY_LIMIT, IDEMPOTENCY_TTL_MS, STALE_CLAIM_MS } from './idempotency';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -107,6 +107,115 @@ describe.each(DATABASE_KINDS)('an Idempotency-Key reused for another request on 
       message: DEFAULT_MESSAGES.IDEMPOTENCY_IN_PROGRESS,
     });
     expect((await client.get<unknown[]>('/api/habits')).body).toHaveLength(0);
+  });
+
+  it('takes over a claim left in progress past STALE_CLAIM_MS, and only for the same request', async () => {
+    const { client } = await signUp(server);
+    const userId = await userIdOf(client);
+    const stale = new Date(Date.now() - STALE_CLAIM_MS - 60_000);
+    // Claims whose answers were lost (the process stopped between the change and its answer).
+    await server.database.db.insert(idempotencyKeys).values([
+      {
+        userId,
+        key: 'lost',
+        method: 'POST',
+        path: '/api/habits',
+        requestHash: null,
+        status: 0,
+        body: null,
+        createdAt: stale,
+      },
+      {
+        userId,
+        key: 'lost-other',
+        method: 'PATCH',
+        path: '/api/settings',
+        requestHash: null,
+        status: 0,
+        body: null,
+        createdAt: stale,
+      },
+    ]);
+    const taken = await client.post<{ title: string }>(
+      '/api/habits',
+      { title: 'Stretch' },
+      { 'idempotency-key': 'lost' },
+    );
+    expect(taken.status).toBe(201);
+    expect(taken.headers.get('idempotent-replayed')).toBeNull();
+    // Its answer is remembered now.
+    const replayed = await client.post(
+      '/api/habits',
+      { title: 'Stretch' },
+      { 'idempotency-key': 'lost' },
+    );
+    expect(replayed.headers.get('idempotent-replayed')).toBe('true');
+    expect(replayed.body).toEqual(taken.body);
+    // A stale claim of another request is not this request's to take.
+    const other = await client.post<ErrorBody>(
+      '/api/habits',
+      { title: 'Run' },
+      { 'idempotency-key': 'lost-other' },
+    );
+    expect(other.status).toBe(422);
+    expect(other.body.error.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    const titles = (await client.get<{ title: string }[]>('/api/habits')).body.map((h) => h.title);
+    expect(titles).toEqual(['Stretch']);
+  });
+
+  it('answers a committed change as done when its answer cannot be stored', async () => {
+    const { client } = await signUp(server);
+    const userId = await userIdOf(client);
+    const { db } = server.database;
+    // The store of this user's answers fails, as a lost connection would make it.
+    await db.execute(
+      sql.raw(`create function fail_answer_store() returns trigger language plpgsql as $$ begin
+        if new.user_id = '${userId}' and new.status <> 0 then raise exception 'store failed'; end if;
+        return new; end $$`),
+    );
+    await db.execute(
+      sql.raw(`create trigger fail_answer_store before update on idempotency_keys
+        for each row execute function fail_answer_store()`),
+    );
+    try {
+      const changed = await client.patch<{ theme: string }>(
+        '/api/settings',
+        { theme: 'dark' },
+        { 'idempotency-key': 'unstored' },
+      );
+      expect(changed.status).toBe(200);
+      expect(changed.body.theme).toBe('dark');
+    } finally {
+      await db.execute(sql.raw('drop trigger fail_answer_store on idempotency_keys'));
+      await db.execute(sql.raw('drop function fail_answer_store()'));
+    }
+    const [row] = await db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, 'unstored')));
+    expect(row?.status).toBe(0);
+    expect((await client.get<{ settings: { theme: string } }>('/api/me')).body.settings.theme).toBe(
+      'dark',
+    );
+  });
+
+  it('compares a body over CANONICAL_BODY_LIMIT byte for byte', async () => {
+    const { client } = await signUp(server);
+    const key = { 'idempotency-key': 'large' };
+    const note = 'x'.repeat(CANONICAL_BODY_LIMIT);
+    const body = JSON.stringify({ title: 'Long', note });
+    // Refused (no such field, and too long): the refusal is remembered like any answer.
+    const first = await client.post('/api/habits', body, key);
+    expect(first.status).toBe(400);
+    const same = await client.post('/api/habits', body, key);
+    expect(same.headers.get('idempotent-replayed')).toBe('true');
+    const reordered = await client.post<ErrorBody>(
+      '/api/habits',
+      JSON.stringify({ note, title: 'Long' }),
+      key,
+    );
+    expect(reordered.status).toBe(422);
+    expect(reordered.body.error.code).toBe('IDEMPOTENCY_KEY_REUSED');
   });
 
   it('answers 422 IDEMPOTENCY_KEY_REUSED for another body, and applies nothing', async () => {

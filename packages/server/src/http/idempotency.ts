@@ -15,17 +15,29 @@
  * then waits for that commit and replays its answer, and a change that fails leaves no claim
  * behind, so a retry runs it again. Such a route answers a key already taken with
  * `answerForTakenKey`, as this middleware does.
+ *
+ * Elsewhere the claim, the change and the stored answer are three writes, and the answer can be
+ * lost between them (the process stops, or the store fails after the change committed). A claim
+ * left in progress for longer than any request runs (`STALE_CLAIM_MS`) is taken over by the next
+ * request with the same key, which runs the change again, rather than being answered 409 until the
+ * key expires: an offline queue replays in order, so a claim stuck for days would hold back every
+ * later change of that device (docs/security.md, "Idempotency keys").
+ *
+ * A body over `CANONICAL_BODY_LIMIT` (an import) is hashed as it came, not by value: putting
+ * 20 MB of JSON in canonical order takes the request thread about a second, and a replay sends
+ * the same bytes again.
  */
 import { createHash } from 'node:crypto';
 import { apiErrorBody, ERROR_MESSAGES } from '@habitquest/contracts/errors';
 import { canonicalJson } from '@habitquest/core/canonical-json';
 import { MAX_ENTRY_AGE_DAYS } from '@habitquest/core/offline-queue';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env';
 import type { Database } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { literal } from '../db/sql-text';
+import type { Logger } from '../logger';
 import { jsonValueAnswer } from './json-answer';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -37,16 +49,25 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const IDEMPOTENCY_TTL_MS = (MAX_ENTRY_AGE_DAYS + 2) * DAY_MS;
 const MUTATIONS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const IN_PROGRESS = 0;
+/**
+ * How long a claim may stay in progress before the next request with its key takes it over: longer
+ * than any request runs (the largest import on the embedded database takes about a minute).
+ */
+export const STALE_CLAIM_MS = 10 * 60 * 1000;
+/** Bodies up to this size are compared by value (key order and spacing do not matter). */
+export const CANONICAL_BODY_LIMIT = 64 * 1024;
 
 /** SHA-256 of what makes a request this request: method, path with query, and body. */
 async function hashRequest(c: Context<AppEnv>): Promise<string> {
   // Hono keeps the text, so the route's own c.req.json() still reads the body.
   const text = await c.req.text();
-  let body: string;
-  try {
-    body = `json:${canonicalJson(JSON.parse(text))}`;
-  } catch {
-    body = `raw:${text}`;
+  let body = `raw:${text}`;
+  if (text.length <= CANONICAL_BODY_LIMIT) {
+    try {
+      body = `json:${canonicalJson(JSON.parse(text))}`;
+    } catch {
+      // not JSON: compared byte for byte
+    }
   }
   const url = new URL(c.req.url);
   return createHash('sha256')
@@ -111,6 +132,7 @@ export async function answerForTakenKey(
 export function idempotency(
   db: Database,
   now: () => Date,
+  logger: Logger,
   options: {
     /** Requests whose route claims and stores the key in its own transaction (see above). */
     claimedByRoute?: (c: Context<AppEnv>) => boolean;
@@ -147,30 +169,62 @@ export function idempotency(
       // clearing keyClaim. A refusal (4xx) raised before or inside its transaction, which then
       // rolled back, is remembered here, as every route's refusals are.
       if (c.get('keyClaim') === undefined || c.res.status < 400 || c.res.status >= 500) return;
-      await db
-        .insert(idempotencyKeys)
-        .values({ ...claim, status: c.res.status, body: await answerBody(c) })
-        .onConflictDoNothing();
+      try {
+        await db
+          .insert(idempotencyKeys)
+          .values({ ...claim, status: c.res.status, body: await answerBody(c) })
+          .onConflictDoNothing();
+      } catch (error) {
+        // Not remembered: a retry is judged again, and refused again.
+        notStored(logger, c, error);
+      }
       return;
     }
     const where = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
     const claimed = await db
       .insert(idempotencyKeys)
-      .values({ ...claim, status: IN_PROGRESS, body: null })
-      .onConflictDoNothing()
+      .values({ ...claim, status: IN_PROGRESS, body: null, createdAt: time })
+      // A claim of this same request left in progress past STALE_CLAIM_MS is taken over (above).
+      .onConflictDoUpdate({
+        target: [idempotencyKeys.userId, idempotencyKeys.key],
+        set: { createdAt: time },
+        setWhere: and(
+          eq(idempotencyKeys.status, IN_PROGRESS),
+          lt(idempotencyKeys.createdAt, new Date(time.getTime() - STALE_CLAIM_MS)),
+          eq(idempotencyKeys.method, claim.method),
+          eq(idempotencyKeys.path, claim.path),
+          or(
+            isNull(idempotencyKeys.requestHash),
+            eq(idempotencyKeys.requestHash, claim.requestHash),
+          ),
+        ),
+      })
       .returning({ key: idempotencyKeys.key });
     if (claimed.length === 0) return answerForTakenKey(c, db, claim);
     await next();
-    // A server failure is not an answer to remember: the client may retry with the same key.
-    if (c.res.status >= 500) {
-      await db.delete(idempotencyKeys).where(where);
-      return;
+    // The change is done (or refused): a failure to remember its answer must not turn it into an
+    // error. The claim then stays in progress until it is stale and taken over.
+    try {
+      // A server failure is not an answer to remember: the client may retry with the same key.
+      if (c.res.status >= 500) {
+        await db.delete(idempotencyKeys).where(where);
+        return;
+      }
+      await db
+        .update(idempotencyKeys)
+        .set({ status: c.res.status, body: await answerBody(c) })
+        .where(where);
+    } catch (error) {
+      notStored(logger, c, error);
     }
-    await db
-      .update(idempotencyKeys)
-      .set({ status: c.res.status, body: await answerBody(c) })
-      .where(where);
   };
+}
+
+function notStored(logger: Logger, c: Context<AppEnv>, error: unknown): void {
+  logger.warn(
+    { err: error, requestId: c.get('requestId') },
+    "an Idempotency-Key's answer was not stored",
+  );
 }
 
 /** The answer's JSON, as stored for a replay (null when it has none). */
