@@ -104,7 +104,7 @@ describe('configuration', () => {
       authSecret: undefined,
       oauth: {},
       stripe: null,
-      trustProxy: false,
+      trustProxy: 0,
       logLevel: 'info',
     });
     expect(path.isAbsolute(config.dataDir)).toBe(true);

@@ -19,3 +19,19 @@ describe('AUTH_SECRET with DATABASE_URL', () => {
     expect(loadConfig({}).authSecret).toBeUndefined();
   });
 });
+
+describe('TRUST_PROXY', () => {
+  it('is the number of proxies in front: none unless set, true for one', () => {
+    expect(loadConfig({}).trustProxy).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: ' 2 ' }).trustProxy).toBe(2);
+  });
+
+  it('refuses anything else at start', () => {
+    for (const value of ['yes', '-1', '10', '1.5']) {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
+    }
+  });
+});

@@ -12,11 +12,6 @@ const optional = z
   .string()
   .optional()
   .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
-const flag = z
-  .enum(['true', 'false', '1', '0', ''])
-  .optional()
-  .transform((value) => value === 'true' || value === '1');
-
 export const AUTH_SECRET_REQUIRED =
   'required when DATABASE_URL is set (at least 32 characters, the same on every instance sharing the database)';
 
@@ -43,7 +38,24 @@ const zEnv = z
     STRIPE_API_BASE: optional.pipe(z.url().optional()),
     VAPID_PUBLIC_KEY: optional,
     VAPID_PRIVATE_KEY: optional,
-    TRUST_PROXY: flag,
+    /**
+     * 'true' (or 1): one proxy in front, which appends the visitor's address to X-Forwarded-For;
+     * a number: that many proxies, each appending the address it saw.
+     */
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        const text = value?.trim() ?? '';
+        if (text === '' || text === 'false' || text === '0') return 0;
+        if (text === 'true') return 1;
+        if (/^[1-9]$/.test(text)) return Number(text);
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be true, false, or the number of proxies in front (1 to 9)',
+        });
+        return z.NEVER;
+      }),
     WEB_DIST: z.string().min(1).default(path.join(repoRoot, 'packages/web/dist')),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
@@ -90,8 +102,11 @@ export type Config = {
    * server generates a pair into dataDir; several instances on PostgreSQL need these set.
    */
   vapid: { publicKey: string; privateKey: string } | null;
-  /** Believe X-Forwarded-For only behind a proxy the operator vouches for. */
-  trustProxy: boolean;
+  /**
+   * How many proxies the operator runs in front (0: none, X-Forwarded-For is not believed). The
+   * visitor's address is the entry that many from the right of X-Forwarded-For (http/client-ip.ts).
+   */
+  trustProxy: number;
   webDist: string;
   logLevel: z.infer<typeof zEnv>['LOG_LEVEL'];
   /** 'auto': readable lines on a terminal, JSON lines otherwise (a log collector, systemd). */

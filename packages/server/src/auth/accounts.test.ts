@@ -382,6 +382,24 @@ describe.each(DATABASE_KINDS)('rate limits on %s', (kind) => {
     expect(server.mails.length - before).toBe(3);
   });
 
+  it('behind a proxy, counts the address the proxy appended, not the entries a client sent before it', async () => {
+    const proxied = await startTestServer(kind, { env: { TRUST_PROXY: 'true' } });
+    try {
+      const { email, password } = await signUp(proxied);
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 4; attempt += 1) {
+        // The client makes up a fresh first entry each time; the proxy appends the real address.
+        const spoofing = new TestClient(proxied.url, {
+          'x-forwarded-for': `10.9.9.${String(attempt)}, 203.0.113.77`,
+        });
+        statuses.push((await spoofing.post('/api/auth/sign-in/email', { email, password })).status);
+      }
+      expect(statuses).toEqual([200, 200, 200, 429]);
+    } finally {
+      await proxied.stop();
+    }
+  });
+
   it('does not believe X-Forwarded-For without TRUST_PROXY', async () => {
     const strict = await startTestServer(kind);
     try {

@@ -70,7 +70,7 @@ export function createAuth(options: {
       useSecureCookies: isHttps,
       cookiePrefix: 'habitquest',
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: isHttps },
-      ipAddress: { ipAddressHeaders: config.trustProxy ? ['x-forwarded-for'] : [] },
+      ipAddress: { ipAddressHeaders: config.trustProxy > 0 ? ['x-forwarded-for'] : [] },
     },
     databaseHooks: {
       session: {
