@@ -1,15 +1,25 @@
 import { routes } from '@habitquest/contracts/routes';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import type { FeatureDeps } from '../feature-deps';
 import { pushSubscriptions } from '../db/schema';
 import { serve } from '../http/serve-route';
+import { lockUser } from '../progress/ledger';
+
+/**
+ * Browsers one account keeps subscribed. Subscribing one more forgets the one subscribed longest
+ * ago: a browser profile reinstalled many times leaves dead subscriptions behind, and must not
+ * lock its user out; and a round of pushes to one user stays small (push-sender.ts).
+ */
+export const MAX_PUSH_SUBSCRIPTIONS = 10;
 
 /**
  * /api/push: the public key browsers subscribe with (null when this server sends no pushes), and
  * the subscriptions themselves. A subscription names one browser profile: subscribing it again
  * (another account signed in there) moves it, so reminders follow whoever uses that browser.
+ * Endpoints are https URLs on public hosts only (contracts' zPushSubscription), and an account
+ * keeps at most MAX_PUSH_SUBSCRIPTIONS, the most recently subscribed.
  */
 export function pushRoutes(deps: FeatureDeps & { vapidPublicKey: string | null }): Hono<AppEnv> {
   const { db } = deps;
@@ -22,13 +32,37 @@ export function pushRoutes(deps: FeatureDeps & { vapidPublicKey: string | null }
       p256dh: body.keys.p256dh,
       auth: body.keys.auth,
     };
-    await db
-      .insert(pushSubscriptions)
-      .values(row)
-      .onConflictDoUpdate({
-        target: pushSubscriptions.endpoint,
-        set: { userId: row.userId, p256dh: row.p256dh, auth: row.auth },
-      });
+    await db.transaction(async (tx) => {
+      // One subscribe of a user at a time, so parallel ones cannot leave more than the cap.
+      await lockUser(tx, row.userId);
+      // The real clock, not the app's: it orders this user's subscriptions, serialised above.
+      const subscribedAt = sql`clock_timestamp()`;
+      await tx
+        .insert(pushSubscriptions)
+        .values({ ...row, createdAt: subscribedAt })
+        .onConflictDoUpdate({
+          target: pushSubscriptions.endpoint,
+          set: { userId: row.userId, p256dh: row.p256dh, auth: row.auth, createdAt: subscribedAt },
+        });
+      const kept = await tx
+        .select({ endpoint: pushSubscriptions.endpoint })
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.userId, row.userId))
+        .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.endpoint));
+      const dropped = kept
+        .slice(MAX_PUSH_SUBSCRIPTIONS)
+        .map((subscription) => subscription.endpoint);
+      if (dropped.length > 0) {
+        await tx
+          .delete(pushSubscriptions)
+          .where(
+            and(
+              eq(pushSubscriptions.userId, row.userId),
+              inArray(pushSubscriptions.endpoint, dropped),
+            ),
+          );
+      }
+    });
     return { ok: true as const };
   });
   serve(app, routes.unsubscribePush, async (c, { body }) => {

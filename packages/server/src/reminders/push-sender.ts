@@ -7,8 +7,14 @@
  * the push service no longer knows (404, 410) is forgotten. Several instances may run this at
  * once: the claim lets one of them send each reminder; a restart loses nothing (the record is in
  * the database).
+ *
+ * No user can hold up the others' reminders (docs/security.md "Push subscriptions"): a few users
+ * are served at once, each within a time budget per round, a user's browsers are pushed to at
+ * once, each push within a timeout, and a round still running when the next is due makes that
+ * one skipped. Pushes go only to https endpoints whose host resolves to public addresses.
  */
-import type { PushPayload } from '@habitquest/contracts/push';
+import { lookup } from 'node:dns/promises';
+import { isPublicAddress, isPushServiceUrl, type PushPayload } from '@habitquest/contracts/push';
 import { addDays, type LocalDate } from '@habitquest/core/dates';
 import { periodKey } from '@habitquest/core/periods';
 import { restsOn } from '@habitquest/core/rest';
@@ -28,25 +34,104 @@ import { claimReminder } from './claim-reminder';
 import { listSentReminders } from './list-sent';
 
 export const PUSH_INTERVAL_MS = 60_000;
+/** How long a push service may take to answer one push. */
+export const PUSH_TIMEOUT_MS = 15_000;
+/** Users served at once in a round. */
+export const PUSH_CONCURRENCY = 4;
+/** How long a round may spend on one user; what is left then waits for the next round. */
+export const PUSH_USER_BUDGET_MS = 30_000;
 
 type Subscription = typeof pushSubscriptions.$inferSelect;
-/** Sends one push; web-push's sendNotification, or a test's stand-in. */
+/**
+ * Sends one push; web-push's sendNotification, or a test's stand-in. `signal` aborts it when the
+ * user's time in the round is up.
+ */
 export type SendPush = (
   subscription: Subscription,
   payload: string,
   ttlSeconds: number,
+  signal?: AbortSignal,
 ) => Promise<void>;
 
+/** Every address a host name resolves to (node:dns lookup, as fetch would connect). */
+export type ResolveHost = (hostname: string) => Promise<string[]>;
+/** The network a push request goes over: fetch, or a test's route to a loopback service. */
+export type PushFetch = (url: string, init: RequestInit) => Promise<Response>;
+
 /**
- * web-push encrypts the payload and signs the request (VAPID); fetch delivers it, to the browser
- * vendor's push service over https (or, in the tests, a loopback one over http).
+ * A push the sender refused to make: the endpoint is not https on a public host (`forget`: no
+ * push service issues such a subscription, it is deleted), or its host resolves to an address that
+ * is not public (skipped; DNS may answer otherwise later).
  */
-export function webPushSender(vapid: {
-  publicKey: string;
-  privateKey: string;
-  subject: string;
-}): SendPush {
-  return async (subscription, payload, ttlSeconds) => {
+export class RefusedEndpoint extends Error {
+  constructor(
+    message: string,
+    /** The endpoint's host, which may be logged (its path is the subscription's secret). */
+    readonly host: string,
+    readonly forget: boolean,
+  ) {
+    super(message);
+    this.name = 'RefusedEndpoint';
+  }
+}
+
+const resolveWithDns: ResolveHost = async (hostname) =>
+  (await lookup(hostname, { all: true, verbatim: true })).map((entry) => entry.address);
+
+/**
+ * Refuses (RefusedEndpoint) an endpoint that is not https on a public host, or whose host resolves
+ * to any address that is not public: a name can be pointed at the server's own network after it
+ * was subscribed (DNS rebinding). `signal` bounds the wait for DNS.
+ */
+export async function checkPushEndpoint(
+  endpoint: string,
+  resolve: ResolveHost,
+  signal: AbortSignal,
+): Promise<void> {
+  const host = URL.canParse(endpoint) ? new URL(endpoint).hostname : '';
+  if (!isPushServiceUrl(endpoint)) {
+    throw new RefusedEndpoint('the endpoint is not https on a public host', host, true);
+  }
+  const hostname = host.replace(/^\[(.*)\]$/, '$1');
+  signal.throwIfAborted();
+  const addresses = await new Promise<string[]>((done, fail) => {
+    const abort = () => {
+      const reason: unknown = signal.reason;
+      fail(reason instanceof Error ? reason : new Error('the push was cancelled'));
+    };
+    signal.addEventListener('abort', abort, { once: true });
+    resolve(hostname)
+      .then(done, fail)
+      .finally(() => {
+        signal.removeEventListener('abort', abort);
+      });
+  });
+  if (addresses.length === 0 || !addresses.every(isPublicAddress)) {
+    throw new RefusedEndpoint('its host resolves to an address that is not public', host, false);
+  }
+}
+
+/**
+ * web-push encrypts the payload and signs the request (VAPID); fetch delivers it to the browser
+ * vendor's push service, over https to a host that resolves to public addresses only, without
+ * following redirects (a push service never redirects), within `timeoutMs` (15 s). Tests route
+ * `fetch` to a loopback push service and answer `resolve` themselves.
+ */
+export function webPushSender(
+  vapid: {
+    publicKey: string;
+    privateKey: string;
+    subject: string;
+  },
+  options: { timeoutMs?: number; resolve?: ResolveHost; fetch?: PushFetch } = {},
+): SendPush {
+  const resolve = options.resolve ?? resolveWithDns;
+  const send = options.fetch ?? fetch;
+  const timeoutMs = options.timeoutMs ?? PUSH_TIMEOUT_MS;
+  return async (subscription, payload, ttlSeconds, cancel) => {
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = cancel ? AbortSignal.any([timeout, cancel]) : timeout;
+    await checkPushEndpoint(subscription.endpoint, resolve, signal);
     const request = webpush.generateRequestDetails(
       {
         endpoint: subscription.endpoint,
@@ -60,12 +145,15 @@ export function webPushSender(vapid: {
         .filter(([name]) => name.toLowerCase() !== 'content-length')
         .map(([name, value]) => [name, value]),
     );
-    const response = await fetch(request.endpoint, {
+    const response = await send(request.endpoint, {
       method: request.method,
       headers,
       body: request.body,
-      signal: AbortSignal.timeout(15_000),
+      redirect: 'error',
+      signal,
     });
+    // Nothing of the answer is needed; discarding it frees the connection.
+    await response.body?.cancel();
     if (!response.ok) {
       throw Object.assign(new Error(`the push service answered ${String(response.status)}`), {
         statusCode: response.status,
@@ -74,24 +162,50 @@ export function webPushSender(vapid: {
   };
 }
 
-/** One round: what is due for every subscribed user, pushed once. Answers the pushes sent. */
+/**
+ * One round: what is due for every subscribed user, pushed once. Answers the pushes sent. Users
+ * are served `concurrency` at a time, each for at most `userBudgetMs`: a push still waiting then
+ * is abandoned, and the reminders not yet claimed are left for the next round.
+ */
 export async function sendDuePushes(options: {
   db: Database;
   now: Date;
   send: SendPush;
   logger: Logger;
+  concurrency?: number;
+  userBudgetMs?: number;
 }): Promise<number> {
   const { db } = options;
   const users = await db.selectDistinct({ id: pushSubscriptions.userId }).from(pushSubscriptions);
+  const budgetMs = options.userBudgetMs ?? PUSH_USER_BUDGET_MS;
   let sent = 0;
-  for (const { id: userId } of users) {
+  await eachAtMost(options.concurrency ?? PUSH_CONCURRENCY, users, async ({ id: userId }) => {
     try {
-      sent += await sendForUser({ ...options, userId });
+      const pushed = await sendForUser({
+        ...options,
+        userId,
+        signal: AbortSignal.timeout(budgetMs),
+      });
+      sent += pushed;
     } catch (error) {
       options.logger.warn({ err: error, userId }, 'reminder pushes failed for a user');
     }
-  }
+  });
   return sent;
+}
+
+/** Runs `work` on every item, at most `limit` at once; `work` must not throw. */
+async function eachAtMost<T>(
+  limit: number,
+  items: readonly T[],
+  work: (item: T) => Promise<void>,
+): Promise<void> {
+  // The workers share one iterator: each takes the next item when it is free.
+  const queue = items.values();
+  const worker = async () => {
+    for (const item of queue) await work(item);
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
 }
 
 async function sendForUser(options: {
@@ -100,6 +214,8 @@ async function sendForUser(options: {
   now: Date;
   send: SendPush;
   logger: Logger;
+  /** Aborts when the user's time in this round is up. */
+  signal: AbortSignal;
 }): Promise<number> {
   const { db, userId, now } = options;
   const settings = await loadSettings(db, userId);
@@ -146,7 +262,15 @@ async function sendForUser(options: {
     random: seededRandom(`${userId}:${today}`),
   });
   let pushed = 0;
-  for (const reminder of plan.due) {
+  for (const [index, reminder] of plan.due.entries()) {
+    if (options.signal.aborted) {
+      // Not claimed: the next round finds them due again.
+      options.logger.warn(
+        { userId, left: plan.due.length - index },
+        "a user's reminder pushes took too long; the rest wait for the next round",
+      );
+      break;
+    }
     const { habitIds } = await claimReminder({
       db,
       userId,
@@ -171,7 +295,10 @@ async function sendForUser(options: {
   return pushed;
 }
 
-/** Pushes to each of the user's browsers; forgets those the push service no longer knows. */
+/**
+ * Pushes to each of the user's browsers at once (at most MAX_PUSH_SUBSCRIPTIONS); forgets those
+ * the push service no longer knows, and those no push service could have issued.
+ */
 async function pushToAll(options: {
   db: Database;
   userId: string;
@@ -179,29 +306,52 @@ async function pushToAll(options: {
   ttl: number;
   send: SendPush;
   logger: Logger;
+  signal: AbortSignal;
 }): Promise<number> {
   const { db, userId } = options;
   const subscriptions = await db
     .select()
     .from(pushSubscriptions)
     .where(eq(pushSubscriptions.userId, userId));
-  let pushed = 0;
-  for (const subscription of subscriptions) {
-    try {
-      await options.send(subscription, JSON.stringify(options.payload), options.ttl);
-      pushed += 1;
-    } catch (error) {
-      const status = (error as { statusCode?: unknown }).statusCode;
-      if (status === 404 || status === 410) {
-        await db
-          .delete(pushSubscriptions)
-          .where(eq(pushSubscriptions.endpoint, subscription.endpoint));
-      } else {
-        options.logger.warn({ err: error, status }, 'a reminder push was not accepted');
+  const body = JSON.stringify(options.payload);
+  const results = await Promise.all(
+    subscriptions.map(async (subscription) => {
+      try {
+        await options.send(subscription, body, options.ttl, options.signal);
+        return 1;
+      } catch (error) {
+        await failed(options, subscription, error);
+        return 0;
       }
-    }
+    }),
+  );
+  return results.reduce((sum: number, one) => sum + one, 0);
+}
+
+/** What a push that failed means for its subscription. Endpoints are not logged: they are keys. */
+async function failed(
+  options: { db: Database; userId: string; logger: Logger },
+  subscription: Subscription,
+  error: unknown,
+): Promise<void> {
+  const forget = async () => {
+    await options.db
+      .delete(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, subscription.endpoint));
+  };
+  if (error instanceof RefusedEndpoint) {
+    options.logger.warn(
+      { userId: options.userId, host: error.host, reason: error.message },
+      error.forget
+        ? 'a push subscription to no push service was forgotten'
+        : 'a reminder push was not sent: its endpoint is not on a public address',
+    );
+    if (error.forget) await forget();
+    return;
   }
-  return pushed;
+  const status = (error as { statusCode?: unknown }).statusCode;
+  if (status === 404 || status === 410) await forget();
+  else options.logger.warn({ err: error, status }, 'a reminder push was not accepted');
 }
 
 /** A reminder is about today: it should not arrive after the user's local midnight. */
@@ -210,7 +360,10 @@ function secondsToMidnight(today: LocalDate, timeZone: string, now: Date): numbe
   return Math.max(60, Math.round((midnight - now.getTime()) / 1000));
 }
 
-/** Runs sendDuePushes every minute until stopped; one round at a time. */
+/**
+ * Runs sendDuePushes every minute until stopped; one round at a time: a round still running when
+ * the next is due makes that one skipped (its reminders are still due in the round after).
+ */
 export function startPushSender(options: {
   db: Database;
   now: () => Date;
@@ -218,13 +371,22 @@ export function startPushSender(options: {
   logger: Logger;
   intervalMs?: number;
 }): () => Promise<void> {
-  let running: Promise<unknown> = Promise.resolve();
+  let running: Promise<void> | null = null;
   const timer = setInterval(() => {
-    running = running.then(() =>
-      sendDuePushes({ ...options, now: options.now() }).catch((error: unknown) => {
-        options.logger.warn({ err: error }, 'the reminder push round failed');
-      }),
-    );
+    if (running) {
+      options.logger.warn('the reminder push round is still running; this one is skipped');
+      return;
+    }
+    running = sendDuePushes({ ...options, now: options.now() })
+      .then(
+        () => undefined,
+        (error: unknown) => {
+          options.logger.warn({ err: error }, 'the reminder push round failed');
+        },
+      )
+      .finally(() => {
+        running = null;
+      });
   }, options.intervalMs ?? PUSH_INTERVAL_MS);
   timer.unref();
   return async () => {

@@ -2,11 +2,15 @@
  * Reminder pushes (docs/product.md "Reminders"): delivered to a loopback push service that
  * decrypts each payload as a browser would (RFC 8291), on a fixed clock in Manila; once, across
  * channels; expiring at the user's local midnight; a subscription the service forgot is dropped.
+ * Subscriptions name https endpoints on a public host (push.example.test); the test's network
+ * resolves that host to a public address and carries its requests to the loopback service.
+ * And no endpoint can turn the sender against the server's own network or the other users
+ * (docs/security.md "Push subscriptions").
  */
 import { createDecipheriv, createECDH, createHmac, randomBytes, type ECDH } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -19,7 +23,14 @@ import {
 import { createLogger } from '../logger';
 import { openDatabase } from '../db/client';
 import { pushSubscriptions } from '../db/schema';
-import { sendDuePushes, webPushSender } from './push-sender';
+import { MAX_PUSH_SUBSCRIPTIONS } from './push-routes';
+import {
+  sendDuePushes,
+  startPushSender,
+  webPushSender,
+  type PushFetch,
+  type ResolveHost,
+} from './push-sender';
 
 // 21:30 in Manila (UTC+8) on Wednesday 17 June: the evening reminder's window, 2.5 h to midnight.
 const EVENING = new Date('2026-06-17T13:30:00Z');
@@ -27,9 +38,27 @@ const TODAY = '2026-06-17';
 const VAPID = { ...webpush.generateVAPIDKeys(), subject: 'mailto:test@habitquest.local' };
 const logger = createLogger('silent');
 
+/** The push service's public host, as browsers' subscriptions name it. */
+const PUSH_HOST = 'push.example.test';
+/** A host whose DNS answers one public and one private address (rebinding). */
+const REBOUND_HOST = 'rebound.example.test';
+const endpointOf = (path: string, host = PUSH_HOST) => `https://${host}${path}`;
+
+/** A logger whose lines the test reads. */
+function capturingLogger() {
+  const lines: string[] = [];
+  return {
+    lines,
+    logger: createLogger('info', { write: (line: string) => void lines.push(line) }),
+  };
+}
+
 type Received = { path: string; headers: IncomingHttpHeaders; body: Buffer };
 
-/** A push service on loopback: records each push; paths under /gone answer 410. */
+/**
+ * A push service on loopback: records each push; paths under /gone answer 410, under /redirect
+ * a 302 to /redirected (where a push would be recorded too), and under /hang never.
+ */
 async function startPushService(): Promise<{
   url: string;
   received: Received[];
@@ -40,12 +69,14 @@ async function startPushService(): Promise<{
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      received.push({
-        path: request.url ?? '',
-        headers: request.headers,
-        body: Buffer.concat(chunks),
-      });
-      response.writeHead(request.url?.startsWith('/gone') ? 410 : 201).end();
+      const path = request.url ?? '';
+      received.push({ path, headers: request.headers, body: Buffer.concat(chunks) });
+      if (path.startsWith('/hang')) return;
+      if (path.startsWith('/redirect/')) {
+        response.writeHead(302, { location: path.replace('/redirect/', '/redirected/') }).end();
+        return;
+      }
+      response.writeHead(path.startsWith('/gone') ? 410 : 201).end();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -55,11 +86,44 @@ async function startPushService(): Promise<{
     received,
     close: () =>
       new Promise((resolve) => {
+        server.closeAllConnections();
         server.close(() => {
           resolve();
         });
       }),
   };
+}
+
+/**
+ * The network between the server and the push services, the boundary the tests stand in for:
+ * DNS answers for the test's hosts, and https requests to them arrive, over plain http, at the
+ * loopback push service, with everything else fetch does (redirects, timeouts) left to fetch.
+ */
+function network(push: { url: string }): { resolve: ResolveHost; fetch: PushFetch } {
+  const dns = new Map([
+    [PUSH_HOST, ['93.184.215.14', '2606:2800:21f:cb07:6820:80da:af6b:8b2c']],
+    [REBOUND_HOST, ['93.184.215.14', '10.0.0.5']],
+  ]);
+  return {
+    resolve: (hostname) => {
+      const addresses = dns.get(hostname);
+      return addresses
+        ? Promise.resolve(addresses)
+        : Promise.reject(new Error(`getaddrinfo ENOTFOUND ${hostname}`));
+    },
+    fetch: (url, init) => {
+      const target = new URL(url);
+      if (target.protocol !== 'https:' || !dns.has(target.hostname)) {
+        return Promise.reject(new Error(`the test's network has no route to ${target.host}`));
+      }
+      return fetch(`${push.url}${target.pathname}${target.search}`, init);
+    },
+  };
+}
+
+/** The production sender (web-push, fetch, the endpoint policy) on the test's network. */
+function sender(push: { url: string }, options: { timeoutMs?: number } = {}) {
+  return webPushSender(VAPID, { ...network(push), ...options });
 }
 
 /** A browser's side of a subscription: its key pair and auth secret. */
@@ -115,7 +179,7 @@ describe.each(DATABASE_KINDS)('reminder pushes on %s', (kind) => {
     const { client } = await signUp(server);
     await client.patch('/api/settings', { timeZone: 'Asia/Manila' });
     const browser = browserKeys();
-    const endpoint = `${push.url}${path}`;
+    const endpoint = endpointOf(path);
     const answer = await client.request('PUT', '/api/push/subscription', {
       endpoint,
       keys: browser.keys,
@@ -129,7 +193,13 @@ describe.each(DATABASE_KINDS)('reminder pushes on %s', (kind) => {
   }
 
   const round = () =>
-    sendDuePushes({ db: server.database.db, now: EVENING, send: webPushSender(VAPID), logger });
+    sendDuePushes({ db: server.database.db, now: EVENING, send: sender(push), logger });
+
+  const rowsUnder = (prefix: string) =>
+    server.database.db
+      .select()
+      .from(pushSubscriptions)
+      .where(like(pushSubscriptions.endpoint, `${prefix}%`));
 
   it('pushes the evening reminder once, readable only with the browser keys, until midnight', async () => {
     const { client, browser } = await subscribedUser(`/push/${kind}/evening`);
@@ -216,6 +286,174 @@ describe.each(DATABASE_KINDS)('reminder pushes on %s', (kind) => {
         .where(eq(pushSubscriptions.endpoint, endpoint)),
     ).toEqual([]);
   });
+
+  it('refuses endpoints that are not https on a public host, and stores nothing', async () => {
+    const { client } = await signUp(server);
+    const refused = {
+      'http://push.example.test/plain':
+        "The push endpoint must be an https URL of a browser's push service",
+      'https://127.0.0.1/x': 'private',
+      'https://10.255.255.1/x': 'private',
+      'https://192.168.1.1/x': 'private',
+      'https://169.254.169.254/latest/meta-data': 'private',
+      'https://[::1]/x': 'private',
+      'https://[fc00::1]/x': 'private',
+      'https://[fd12:3456::1]/x': 'private',
+      'https://[fe80::1]/x': 'private',
+      'https://[::ffff:10.0.0.1]/x': 'private',
+      'https://localhost/x': 'private',
+      'https://push.localhost/x': 'private',
+      'https://2130706433/x': 'private', // 127.0.0.1, as a URL may also write it
+    };
+    for (const [endpoint, reason] of Object.entries(refused)) {
+      const answer = await client.request<{ error: { code: string; message: string } }>(
+        'PUT',
+        '/api/push/subscription',
+        { endpoint, keys: browserKeys().keys },
+      );
+      expect(answer.status, endpoint).toBe(400);
+      expect(answer.body.error.code).toBe('VALIDATION');
+      expect(answer.body.error.message).toBe(
+        reason === 'private'
+          ? "The push endpoint must be on a push service's public host, not localhost or a private address"
+          : reason,
+      );
+      const stored = await server.database.db
+        .select()
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.endpoint, endpoint));
+      expect(stored, endpoint).toEqual([]);
+    }
+    const accepted = 'https://fcm.googleapis.com/fcm/send/cXk2:APA91b-test';
+    const answer = await client.request('PUT', '/api/push/subscription', {
+      endpoint: accepted,
+      keys: browserKeys().keys,
+    });
+    expect(answer.status).toBe(200);
+    expect(await rowsUnder(accepted)).toHaveLength(1);
+  });
+
+  it(`keeps an account's ${String(MAX_PUSH_SUBSCRIPTIONS)} most recently subscribed browsers`, async () => {
+    const { client } = await signUp(server);
+    const prefix = endpointOf(`/cap/${kind}/`);
+    const subscribe = async (n: number) => {
+      const answer = await client.request('PUT', '/api/push/subscription', {
+        endpoint: `${prefix}${String(n)}`,
+        keys: browserKeys().keys,
+      });
+      expect(answer.status).toBe(200);
+    };
+    const kept = async () =>
+      (await rowsUnder(prefix))
+        .map((row) => Number(row.endpoint.slice(prefix.length)))
+        .sort((a, b) => a - b);
+    for (let n = 1; n <= 12; n += 1) await subscribe(n);
+    expect(await kept()).toEqual([3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    // Subscribing a browser again makes it the most recent: the next one drops 4, not 3.
+    await subscribe(3);
+    await subscribe(13);
+    expect(await kept()).toEqual([3, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
+    // Many browsers at once still leave ten.
+    await Promise.all([14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25].map(subscribe));
+    expect(await kept()).toHaveLength(MAX_PUSH_SUBSCRIPTIONS);
+  });
+
+  it('does not follow a redirect from a push service', async () => {
+    const { client } = await subscribedUser(`/redirect/${kind}`);
+    await habit(client, 'Read');
+    const capture = capturingLogger();
+    const before = push.received.length;
+    await sendDuePushes({
+      db: server.database.db,
+      now: EVENING,
+      send: sender(push),
+      logger: capture.logger,
+    });
+    const paths = push.received.slice(before).map((r) => r.path);
+    expect(paths).toContain(`/redirect/${kind}`);
+    expect(paths).not.toContain(`/redirected/${kind}`);
+    expect(capture.lines.join('\n')).toContain('a reminder push was not accepted');
+    expect(await rowsUnder(endpointOf(`/redirect/${kind}`))).toHaveLength(1);
+  });
+
+  it("serves other users while one user's push service never answers", async () => {
+    const stuck = await signUp(server);
+    await stuck.client.patch('/api/settings', { timeZone: 'Asia/Manila' });
+    await habit(stuck.client, 'Read');
+    for (let n = 0; n < MAX_PUSH_SUBSCRIPTIONS; n += 1) {
+      await stuck.client.request('PUT', '/api/push/subscription', {
+        endpoint: endpointOf(`/hang/${kind}/${String(n)}`),
+        keys: browserKeys().keys,
+      });
+    }
+    const other = await subscribedUser(`/push/${kind}/beside-hang`);
+    await habit(other.client, 'Walk');
+    const before = push.received.length;
+    const started = Date.now();
+    // One user at a time, and pushes that would wait a minute: only the user's budget ends it.
+    await sendDuePushes({
+      db: server.database.db,
+      now: EVENING,
+      send: sender(push, { timeoutMs: 60_000 }),
+      logger,
+      concurrency: 1,
+      userBudgetMs: 500,
+    });
+    expect(Date.now() - started).toBeLessThan(4_000);
+    const paths = push.received.slice(before).map((r) => r.path);
+    expect(paths).toContain(`/push/${kind}/beside-hang`);
+    // The stuck user's browsers were pushed to at once, not one after another.
+    expect(paths.filter((p) => p.startsWith(`/hang/${kind}/`))).toHaveLength(
+      MAX_PUSH_SUBSCRIPTIONS,
+    );
+  });
+
+  it('skips an endpoint whose host resolves to a private address when it sends', async () => {
+    const { client } = await signUp(server);
+    await client.patch('/api/settings', { timeZone: 'Asia/Manila' });
+    await habit(client, 'Read');
+    const endpoint = endpointOf(`/rebound/${kind}`, REBOUND_HOST);
+    // Its name is public when subscribed; what it resolves to is known only when sending.
+    const answer = await client.request('PUT', '/api/push/subscription', {
+      endpoint,
+      keys: browserKeys().keys,
+    });
+    expect(answer.status).toBe(200);
+    const capture = capturingLogger();
+    const before = push.received.length;
+    await sendDuePushes({
+      db: server.database.db,
+      now: EVENING,
+      send: sender(push),
+      logger: capture.logger,
+    });
+    expect(push.received.slice(before).map((r) => r.path)).not.toContain(`/rebound/${kind}`);
+    const log = capture.lines.join('\n');
+    expect(log).toContain('its endpoint is not on a public address');
+    expect(log).toContain(REBOUND_HOST);
+    expect(log).not.toContain(endpoint);
+    expect(await rowsUnder(endpoint)).toHaveLength(1);
+  });
+
+  it('forgets a subscription stored before endpoints were checked, without sending to it', async () => {
+    const { client } = await subscribedUser(`/legacy/${kind}`);
+    await habit(client, 'Read');
+    const legacy = `${push.url}/legacy/${kind}`;
+    await server.database.db
+      .update(pushSubscriptions)
+      .set({ endpoint: legacy })
+      .where(eq(pushSubscriptions.endpoint, endpointOf(`/legacy/${kind}`)));
+    const before = push.received.length;
+    // Straight to loopback, with no stand-in network: the policy alone keeps it from sending.
+    await sendDuePushes({
+      db: server.database.db,
+      now: EVENING,
+      send: webPushSender(VAPID),
+      logger,
+    });
+    expect(push.received.slice(before).map((r) => r.path)).not.toContain(`/legacy/${kind}`);
+    expect(await rowsUnder(legacy)).toEqual([]);
+  });
 });
 
 describe('reminder pushes from two instances at once, on postgres', () => {
@@ -242,7 +480,7 @@ describe('reminder pushes from two instances at once, on postgres', () => {
           await client.post('/api/habits', { title: `Habit ${String(n)}` });
           const path = `/push/twice/${String(n)}`;
           await client.request('PUT', '/api/push/subscription', {
-            endpoint: `${push.url}${path}`,
+            endpoint: endpointOf(path),
             keys: browserKeys().keys,
           });
           return path;
@@ -250,7 +488,7 @@ describe('reminder pushes from two instances at once, on postgres', () => {
       );
       const before = push.received.length;
       const round = (db: typeof other.db) =>
-        sendDuePushes({ db, now: EVENING, send: webPushSender(VAPID), logger });
+        sendDuePushes({ db, now: EVENING, send: sender(push), logger });
       await Promise.all([round(server.database.db), round(other.db), round(other.db)]);
       const paths = push.received.slice(before).map((r) => r.path);
       for (const path of users) expect(paths.filter((p) => p === path)).toHaveLength(1);
@@ -289,11 +527,11 @@ describe('reminder pushes on the days clocks change (pglite)', () => {
     const browser = browserKeys();
     const path = `/push/dst/${zone}/${day}`;
     await client.request('PUT', '/api/push/subscription', {
-      endpoint: `${push.url}${path}`,
+      endpoint: endpointOf(path),
       keys: browser.keys,
     });
     const before = push.received.length;
-    await sendDuePushes({ db: server.database.db, now: clock, send: webPushSender(VAPID), logger });
+    await sendDuePushes({ db: server.database.db, now: clock, send: sender(push), logger });
     const mine = push.received.slice(before).filter((r) => r.path === path);
     expect(mine).toHaveLength(1);
     expect(mine[0]?.headers.ttl).toBe(String(2.5 * 3600));
@@ -301,5 +539,53 @@ describe('reminder pushes on the days clocks change (pglite)', () => {
       title: 'Evening check-in',
       tag: `evening-${day}`,
     });
+  });
+});
+
+describe('the every-minute push rounds (pglite)', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer('pglite', { now: () => EVENING });
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  it('skips a round while the last one is still running, instead of queueing it', async () => {
+    const { client } = await signUp(server);
+    await client.patch('/api/settings', { timeZone: 'Asia/Manila' });
+    await client.post('/api/habits', { title: 'Read' });
+    await client.request('PUT', '/api/push/subscription', {
+      endpoint: endpointOf('/push/rounds/slow'),
+      keys: browserKeys().keys,
+    });
+    // A push service that holds the first push until the test lets it go.
+    const gate: { open?: () => void } = {};
+    const held = new Promise<void>((resolve) => {
+      gate.open = resolve;
+    });
+    let pushes = 0;
+    const capture = capturingLogger();
+    const stop = startPushSender({
+      db: server.database.db,
+      now: () => EVENING,
+      send: async () => {
+        pushes += 1;
+        await held;
+      },
+      logger: capture.logger,
+      intervalMs: 25,
+    });
+    try {
+      await expect.poll(() => pushes, { timeout: 3_000 }).toBe(1);
+      const skipped = () =>
+        capture.lines.filter((line) => line.includes('this one is skipped')).length;
+      await expect.poll(skipped, { timeout: 3_000 }).toBeGreaterThanOrEqual(3);
+      expect(pushes).toBe(1);
+    } finally {
+      gate.open?.();
+      await stop();
+    }
   });
 });
