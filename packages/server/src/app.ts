@@ -3,6 +3,7 @@
  */
 import type { About } from '@habitquest/contracts/about';
 import { apiErrorBody, ERROR_MESSAGES } from '@habitquest/contracts/errors';
+import { NUL_MESSAGE } from '@habitquest/core/nul';
 import { routes } from '@habitquest/contracts/routes';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { requestId } from 'hono/request-id';
@@ -25,6 +26,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { bodyLimits } from './http/body-limit';
 import { HttpError } from './http/errors';
+import { isUnstorableText } from './http/db-errors';
 import { jsonValueAnswer } from './http/json-answer';
 import { healthRoutes } from './http/health';
 import { originGuard } from './http/origin-guard';
@@ -180,6 +182,15 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
         c,
         apiErrorBody(error.code, error.message, error.details),
         error.status as 400,
+      );
+    }
+    // Text PostgreSQL cannot store (a NUL that got past the checks of validate.ts): the statement
+    // failed and its transaction rolled back, so nothing changed. It is the request's fault.
+    if (isUnstorableText(error)) {
+      return jsonValueAnswer(
+        c,
+        apiErrorBody('VALIDATION', `Text ${NUL_MESSAGE}.`, { issues: [] }),
+        400,
       );
     }
     logger.error({ requestId: c.get('requestId'), err: error }, 'unhandled error');

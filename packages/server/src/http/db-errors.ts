@@ -10,3 +10,9 @@ export function sqlState(error: unknown): string | undefined {
 }
 
 export const UNIQUE_VIOLATION = '23505';
+
+/** Text PostgreSQL cannot store: a NUL in text (22021) or in jsonb (22P05). */
+export function isUnstorableText(error: unknown): boolean {
+  const state = sqlState(error);
+  return state === '22021' || state === '22P05';
+}

@@ -1,4 +1,5 @@
 import { validationIssues } from '@habitquest/contracts/errors';
+import { NUL_MESSAGE, nulPath } from '@habitquest/core/nul';
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import { HttpError } from './errors';
@@ -10,6 +11,17 @@ export async function parseBody<S extends z.ZodType>(c: Context, schema: S): Pro
     body = await c.req.json();
   } catch {
     throw new HttpError('VALIDATION', 'The request body must be JSON.', { issues: [] });
+  }
+  const nul = nulPath(body);
+  if (nul) {
+    const issue = { path: nul.map(String).join('.'), message: NUL_MESSAGE };
+    throw new HttpError(
+      'VALIDATION',
+      `${issue.path === '' ? 'The body' : issue.path}: ${NUL_MESSAGE}`,
+      {
+        issues: [issue],
+      },
+    );
   }
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
