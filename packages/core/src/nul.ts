@@ -5,25 +5,35 @@
  */
 export const NUL_MESSAGE = 'must not contain the NUL character (U+0000)';
 
+type Entry = { value: unknown; key: string | number; parent: Entry | null };
+
 /**
- * The path to the first string (or object key) holding a NUL in a parsed JSON value, or null when
- * there is none: ['habits', 2, 'name'].
+ * The path to a string (or object key) holding a NUL in a parsed JSON value, or null when there
+ * is none: ['habits', 2, 'name']. Walks with its own stack, so any nesting is safe, and builds a
+ * path only for what it finds.
  */
-export function nulPath(value: unknown, path: readonly PropertyKey[] = []): PropertyKey[] | null {
-  if (typeof value === 'string') return value.includes('\0') ? [...path] : null;
-  if (Array.isArray(value)) {
-    for (let index = 0; index < value.length; index += 1) {
-      const found = nulPath(value[index], [...path, index]);
-      if (found) return found;
-    }
-    return null;
-  }
-  if (typeof value === 'object' && value !== null) {
-    for (const [key, item] of Object.entries(value)) {
-      if (key.includes('\0')) return [...path, key];
-      const found = nulPath(item, [...path, key]);
-      if (found) return found;
+export function nulPath(value: unknown): (string | number)[] | null {
+  const stack: Entry[] = [{ value, key: '', parent: null }];
+  for (let entry = stack.pop(); entry !== undefined; entry = stack.pop()) {
+    const item = entry.value;
+    if (typeof item === 'string') {
+      if (item.includes('\0')) return pathOf(entry);
+    } else if (Array.isArray(item)) {
+      for (let index = item.length - 1; index >= 0; index -= 1) {
+        stack.push({ value: item[index] as unknown, key: index, parent: entry });
+      }
+    } else if (typeof item === 'object' && item !== null) {
+      for (const [key, child] of Object.entries(item).reverse()) {
+        if (key.includes('\0')) return pathOf({ value: child, key, parent: entry });
+        stack.push({ value: child, key, parent: entry });
+      }
     }
   }
   return null;
+}
+
+function pathOf(entry: Entry): (string | number)[] {
+  const path: (string | number)[] = [];
+  for (let at: Entry = entry; at.parent !== null; at = at.parent) path.push(at.key);
+  return path.reverse();
 }

@@ -13,7 +13,6 @@ import {
   type BackupFile,
   type BackupIntegrity,
 } from './schema';
-import { NUL_MESSAGE, nulPath } from '../nul';
 
 /** The spec's import error messages (§8), verbatim. */
 export const BACKUP_ERRORS = {
@@ -81,8 +80,6 @@ export function validateBackup(value: unknown): BackupValidation {
   if (!isPlainObject(value)) return failure([BACKUP_ERRORS.notAnObject]);
   const structural = [...versionErrors(value.version), ...dataErrors(value.data)];
   if (structural.length > 0) return failure(structural);
-  const nul = nulPath(value.data, ['data']);
-  if (nul) return failure([`${formatPath(nul)}: ${NUL_MESSAGE}`]);
   const parsed = zBackupFile.safeParse(value, { error: fallbackMessage });
   if (!parsed.success) return failure(parsed.error.issues.map(issueMessage));
   return { ok: true, file: parsed.data, warnings: warningsFor(parsed.data, value.data) };

@@ -100,7 +100,7 @@ describe.each(DATABASE_KINDS)('import refusals on %s', (kind) => {
     const cases: [BackupFile, string[]][] = [
       [
         fileOf({ habits: [habit(0, { name: 'Bad\u0000name' })] }),
-        ['habits[0].name: must not contain the NUL character'],
+        ['habits[0].name: must not contain the NUL character (U+0000)'],
       ],
       [
         fileOf({ habits: [habit(0, { completions: [completion] })] }),

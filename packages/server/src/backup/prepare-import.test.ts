@@ -51,9 +51,9 @@ describe('storageProblems', () => {
       settings: { nested: { 'k\u0000': 'v' }, list: ['ok', 'x\u0000'] },
     };
     expect(storageProblems(data)).toEqual([
-      'categories[0].name: must not contain the NUL character',
-      'settings.nested: must not contain the NUL character',
-      'settings.list[1]: must not contain the NUL character',
+      'categories[0].name: must not contain the NUL character (U+0000)',
+      'settings.nested: must not contain the NUL character (U+0000)',
+      'settings.list[1]: must not contain the NUL character (U+0000)',
     ]);
   });
 

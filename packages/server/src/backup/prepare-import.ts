@@ -6,6 +6,7 @@ import type { BackupCategory, BackupData } from '@habitquest/core/backup/schema'
 import { formatPath } from '@habitquest/core/backup/validate';
 import { FALLBACK_CATEGORY } from '@habitquest/core/categories';
 import { FREE_LIMITS, LIMITED_RESOURCES, type LimitedResource } from '@habitquest/core/plan';
+import { NUL_MESSAGE } from '@habitquest/core/nul';
 
 /**
  * Balances are stored as 32-bit integers; a cap well inside that range leaves room for the
@@ -16,7 +17,7 @@ export const MAX_BALANCE = 1_000_000_000;
 /** Every user-facing text of export, import and reset, in one place. */
 export const BACKUP_MESSAGES = {
   invalidFile: 'Invalid backup file',
-  nul: (path: string) => `${path}: must not contain the NUL character`,
+  nul: (path: string) => `${path}: ${NUL_MESSAGE}`,
   dateRange: (path: string) => `${path}: must be a date between the years 1 and 9999`,
   balanceRange: (path: string) => `${path}: must be between -${MAX_BALANCE} and ${MAX_BALANCE}`,
   settingsKept: 'The settings in the file are not valid, so your current settings were kept.',
