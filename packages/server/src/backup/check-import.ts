@@ -119,10 +119,36 @@ import(workerData.loader).then((tsx) => { tsx.register(); return import(workerDa
 `;
 
 /**
- * checkImport in a worker thread. Should the worker not start (no tsx loader where the sources
- * run), the checks run here instead: slower for everyone else, but the import still works.
+ * Files checked at once in this process; others wait their turn. Each check keeps a core busy, and
+ * requests need the rest.
+ */
+export const CHECKS_AT_ONCE = 2;
+let checking = 0;
+const waitingChecks: (() => void)[] = [];
+
+/** Runs `work` once fewer than CHECKS_AT_ONCE are running; a finished one hands its turn on. */
+export async function inCheckTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (checking < CHECKS_AT_ONCE) checking += 1;
+  else await new Promise<void>((resolve) => waitingChecks.push(resolve));
+  try {
+    return await work();
+  } finally {
+    const next = waitingChecks.shift();
+    if (next) next();
+    else checking -= 1;
+  }
+}
+
+/**
+ * checkImport in a worker thread, in turn (CHECKS_AT_ONCE). Should the worker not start (no tsx
+ * loader where the sources run), the checks run here instead: slower for everyone else, but the
+ * import still works.
  */
 export async function checkImportOffThread(body: string): Promise<CheckedImport> {
+  return inCheckTurn(() => checkInWorker(body));
+}
+
+async function checkInWorker(body: string): Promise<CheckedImport> {
   let worker: Worker;
   try {
     worker = new Worker(BOOTSTRAP, {

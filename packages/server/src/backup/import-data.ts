@@ -6,7 +6,7 @@ import { regroupBackupHabits } from '@habitquest/core/regroup';
 import type { BackupCompletion, BackupData, BackupHabit } from '@habitquest/core/backup/schema';
 import { FREE_LIMITS, limitMessage } from '@habitquest/core/plan';
 import { eq } from 'drizzle-orm';
-import { hitLimit } from '../auth/rate-limit';
+import { hitLimit, type LimitRule } from '../auth/rate-limit';
 import type { Database, Tx } from '../db/client';
 import { progress } from '../db/schema';
 import { sqlState, UNIQUE_VIOLATION } from '../http/db-errors';
@@ -19,6 +19,7 @@ import { dataVersion } from './data-version';
 import { loadBackupData } from './load-backup-data';
 import {
   BACKUP_MESSAGES,
+  IMPORT_ATTEMPTS_PER_WINDOW,
   IMPORTS_PER_WINDOW,
   balanceProblems,
   passedLimit,
@@ -51,33 +52,46 @@ export async function importData(options: {
   userId: string;
   /** The request body as sent: { mode, data } in JSON. */
   body: string;
-  /** Epoch milliseconds, for the rate limit. */
+  /** Epoch milliseconds, for the rate limits. */
   now: number;
+  /** IMPORT_ATTEMPTS_PER_WINDOW unless a test gives another. */
+  attempts?: LimitRule;
   /** The embedded database's way of writing; without it, one transaction. */
   chunked?: ChunkedWrites | undefined;
   /** Told when a failed import could not be put back (the user stays shut out until a restart). */
   onRestoreFailed?: (error: RestoreFailedError) => void;
 }): Promise<ImportResult> {
   const { db, userId } = options;
+  // Every attempt counts here, before the file is checked; only files that pass count below.
+  const attempts = await hitLimit(
+    db,
+    `import-attempt:${userId}`,
+    options.attempts ?? IMPORT_ATTEMPTS_PER_WINDOW,
+    options.now,
+  );
+  if (!attempts.isAllowed) {
+    throw tooMany(attempts.retryAfterSeconds, BACKUP_MESSAGES.tooManyImportAttempts);
+  }
   const checked = await checkImportOffThread(options.body);
   if (!checked.ok) throw new HttpError('VALIDATION', checked.message, checked.details);
   const { mode, data: incoming, warnings: fileWarnings } = checked;
   // Only files that get this far count: a user correcting a broken file is not slowed down.
   const limit = await hitLimit(db, `import:${userId}`, IMPORTS_PER_WINDOW, options.now);
-  if (!limit.isAllowed) {
-    const seconds = limit.retryAfterSeconds;
-    throw new HttpError(
-      'RATE_LIMITED',
-      BACKUP_MESSAGES.tooManyImports(Math.ceil(seconds / 60)),
-      { retryAfter: seconds },
-      { 'Retry-After': String(seconds) },
-    );
-  }
+  if (!limit.isAllowed) throw tooMany(limit.retryAfterSeconds, BACKUP_MESSAGES.tooManyImports);
   const prepare = (from: Database | Tx) => prepareImport({ db: from, userId, mode, incoming });
   const prepared = options.chunked
     ? await importInChunks(db, userId, prepare, options.chunked, options.onRestoreFailed)
     : await importInOneTransaction(db, userId, prepare);
   return { summary: prepared.summary, warnings: [...fileWarnings, ...prepared.warnings] };
+}
+
+function tooMany(seconds: number, message: (minutes: number) => string): HttpError {
+  return new HttpError(
+    'RATE_LIMITED',
+    message(Math.ceil(seconds / 60)),
+    { retryAfter: seconds },
+    { 'Retry-After': String(seconds) },
+  );
 }
 
 async function importInOneTransaction(

@@ -12,6 +12,8 @@ import {
   userIdOf,
   withoutIds,
 } from '../../test/backup-fixture';
+import { HttpError } from '../http/errors';
+import { importData } from './import-data';
 import { MAX_NESTING } from './prepare-import';
 
 /** `count` daily habits, each completed every day for `days` days from 2020-01-01. */
@@ -139,6 +141,34 @@ describe.each(DATABASE_KINDS)('large, deep and repeated imports on %s', (kind) =
     // The limit is the user's own: someone else imports as usual.
     const other = await signUp(server);
     expect((await other.client.post('/api/import', { data: file })).status).toBe(200);
+  });
+
+  it('counts every attempt, broken files too, before a file is checked', async () => {
+    const { client } = await signUp(server);
+    const userId = await userIdOf(client);
+    const { db } = server.database;
+    const file = fileOf({ habits: history(1, 3, 'attempts') });
+    const attempts = { windowMs: 60_000, max: 2 };
+    const attempt = (body: string) =>
+      importData({ db, userId, body, now: Date.now(), attempts }).then(
+        () => 200,
+        (error: unknown) => error,
+      );
+    // Two broken files use up the attempts (the five imports a window count only good ones).
+    for (const body of ['not json', JSON.stringify({ data: { ...file, version: '3.0.0' } })]) {
+      expect(await attempt(body)).toMatchObject({ code: 'VALIDATION' });
+    }
+    const before = await stateOf(db, userId);
+    const refused = await attempt(JSON.stringify({ mode: 'replace', data: file }));
+    expect(refused).toBeInstanceOf(HttpError);
+    expect(refused).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: expect.stringMatching(
+        /^Too many import attempts: at most 30 every 10 minutes, valid files or not\. Please try again in \d+ minutes?\.$/,
+      ) as unknown,
+      headers: { 'Retry-After': expect.stringMatching(/^\d+$/) as unknown },
+    });
+    expect(await stateOf(db, userId)).toEqual(before);
   });
 
   it('refuses a file nested deeper than the limit with 400, before the checksum is computed', async () => {

@@ -23,6 +23,8 @@ export const BACKUP_MESSAGES = {
   settingsKept: 'The settings in the file are not valid, so your current settings were kept.',
   tooDeep: (path: string) =>
     `${path}: objects and lists are nested more than ${MAX_NESTING} levels deep, which no backup is`,
+  tooManyImportAttempts: (minutes: number) =>
+    `Too many import attempts: at most ${IMPORT_ATTEMPTS_PER_WINDOW.max} every ${IMPORT_ATTEMPTS_PER_WINDOW.windowMs / 60_000} minutes, valid files or not. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   tooManyImports: (minutes: number) =>
     `Too many imports: at most ${IMPORTS_PER_WINDOW.max} every ${IMPORTS_PER_WINDOW.windowMs / 60_000} minutes. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
 } as const;
@@ -39,6 +41,13 @@ export const MAX_NESTING = 32;
  * embedded database every other user waits while it writes.
  */
 export const IMPORTS_PER_WINDOW = { windowMs: 10 * 60_000, max: 5 } as const;
+
+/**
+ * Import attempts per user and window, files that fail their checks included: checking a file of
+ * 20 MB keeps a worker thread busy for about a second, so a loop of broken files must not run
+ * without end. Enough for a user correcting a file by hand.
+ */
+export const IMPORT_ATTEMPTS_PER_WINDOW = { windowMs: 10 * 60_000, max: 30 } as const;
 
 // PostgreSQL has no year 0 and no five-digit years, though ISO 8601 text can name both.
 const EARLIEST_INSTANT = Date.parse('0001-01-01T00:00:00.000Z');
