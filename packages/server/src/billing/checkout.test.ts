@@ -7,7 +7,7 @@ import {
   TestClient,
   type TestServer,
 } from '../../test/harness';
-import { CHECKOUT_FAILED, NO_CHECKOUT_URL } from './create-checkout';
+import { CHECKOUT_FAILED, CHECKOUTS_PER_WINDOW, NO_CHECKOUT_URL } from './create-checkout';
 import { startStripeStandIn, type StripeStandIn } from '../../test/stripe-stand-in';
 import {
   purchasesOf,
@@ -104,6 +104,26 @@ describe.each(DATABASE_KINDS)('checkout on %s', (kind) => {
     }
     expect(standIn.requests.length).toBe(before);
     expect(await purchasesOf(server, userId)).toEqual([]);
+  });
+
+  it('opens at most CHECKOUTS_PER_WINDOW checkouts a user an hour; then 429, and Stripe is not asked', async () => {
+    const { client, userId } = await signUpWithId(server);
+    for (let attempt = 0; attempt < CHECKOUTS_PER_WINDOW.max; attempt += 1) {
+      expect((await client.post('/api/checkout', { product: 'habit' })).status).toBe(200);
+    }
+    const before = standIn.requests.length;
+    const refused = await client.post<ErrorBody>('/api/checkout', { product: 'habit' });
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.code).toBe('RATE_LIMITED');
+    expect(refused.body.error.message).toMatch(
+      /^Too many checkouts opened: at most 10 an hour\. Please try again in \d+ minutes?\.$/,
+    );
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(standIn.requests.length).toBe(before);
+    expect(await purchasesOf(server, userId)).toHaveLength(CHECKOUTS_PER_WINDOW.max);
+    // Another user's checkouts are their own.
+    const other = await signUpWithId(server);
+    expect((await other.client.post('/api/checkout', { product: 'habit' })).status).toBe(200);
   });
 
   it('answers a signed-out checkout 401 with the spec’s sentence', async () => {

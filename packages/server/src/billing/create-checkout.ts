@@ -11,6 +11,7 @@ import type { Database } from '../db/client';
 import { purchases } from '../db/schema';
 import { HttpError } from '../http/errors';
 import type { Logger } from '../logger';
+import { hitLimit } from '../auth/rate-limit';
 
 export const CHECKOUT_FAILED =
   'Failed to create checkout: the payment service could not be reached. Please try again.';
@@ -21,7 +22,16 @@ export const NO_CHECKOUT_URL = 'No checkout URL received';
  * and records it as a pending purchase. The amount is always PRICES[product]; a client-sent amount
  * is only compared with it, so a tampered or stale client cannot change what is charged.
  */
+/** Checkouts a user may open per window: enough for every change of mind, not for a loop. */
+export const CHECKOUTS_PER_WINDOW = { windowMs: 60 * 60_000, max: 10 } as const;
+
+export function tooManyCheckouts(minutes: number): string {
+  return `Too many checkouts opened: at most ${String(CHECKOUTS_PER_WINDOW.max)} an hour. Please try again in ${String(minutes)} minute${minutes === 1 ? '' : 's'}.`;
+}
+
 export async function createCheckout(options: {
+  /** Epoch milliseconds, for the rate limit. */
+  now: number;
   db: Database;
   stripe: Stripe;
   publicUrl: string;
@@ -34,6 +44,17 @@ export async function createCheckout(options: {
   if (!isAmountAccepted(request)) {
     const message = amountMismatchMessage(product);
     throw new HttpError('VALIDATION', message, { issues: [{ path: 'amount', message }] });
+  }
+  // Counted before Stripe is asked: each attempt opens a session there and a pending row here.
+  const limit = await hitLimit(db, `checkout:${userId}`, CHECKOUTS_PER_WINDOW, options.now);
+  if (!limit.isAllowed) {
+    const seconds = limit.retryAfterSeconds;
+    throw new HttpError(
+      'RATE_LIMITED',
+      tooManyCheckouts(Math.ceil(seconds / 60)),
+      { retryAfter: seconds },
+      { 'Retry-After': String(seconds) },
+    );
   }
   const session = await openSession(options);
   if (!session.url) {
