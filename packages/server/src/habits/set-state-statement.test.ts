@@ -192,6 +192,25 @@ describe.each(DATABASE_KINDS)('the set-state statement on %s', (kind) => {
     expect(await completionsOf()).toHaveLength(1);
   });
 
+  it("writes nothing for another user's habit, even at the current revision", async () => {
+    const { client } = await signUp(server);
+    const { client: other } = await signUp(server);
+    const theirs = await habit(other, { title: 'Theirs' });
+    const userId = await userIdOf(client);
+    const otherId = await userIdOf(other);
+    const { revision } = await lockOnly(userId, theirs);
+    const answer = await callOnce(userId, theirs, revision, completingToday({}));
+    expect(answer).toMatchObject({ kind: 'stale', revision, habit: null });
+    for (const owner of [userId, otherId]) {
+      expect(
+        await server.database.db.select().from(completions).where(eq(completions.userId, owner)),
+      ).toEqual([]);
+      expect(
+        await server.database.db.select().from(ledger).where(eq(ledger.userId, owner)),
+      ).toEqual([]);
+    }
+  });
+
   it("reads the month's completions of the completed habit's category only, for its goal", async () => {
     const { client } = await signUp(server);
     const userId = await userIdOf(client);
