@@ -19,10 +19,18 @@ type Shown = { title: string; body: string; tag: string };
 
 /** The notifications the service worker's registration shows now. */
 async function shownNotifications(page: Page): Promise<Shown[]> {
-  return await page.evaluate<Shown[]>(`(async () => {
+  return (await shownWithPictures(page)).map(({ title, body, tag }) => ({ title, body, tag }));
+}
+
+/** The same, with the paths of their icon and badge. */
+async function shownWithPictures(page: Page): Promise<(Shown & { icon: string; badge: string })[]> {
+  return await page.evaluate(`(async () => {
     const registration = await navigator.serviceWorker.ready;
     const list = await registration.getNotifications();
-    return list.map((n) => ({ title: n.title, body: n.body, tag: n.tag }));
+    const path = (url) => (url ? new URL(url).pathname : '');
+    return list.map((n) => ({
+      title: n.title, body: n.body, tag: n.tag, icon: path(n.icon), badge: path(n.badge),
+    }));
   })()`);
 }
 
@@ -32,13 +40,14 @@ async function openDashboard(page: Page): Promise<void> {
   await waitForServiceWorker(page);
 }
 
-test('Test Notification shows one through the service worker when notifications are allowed', async ({
+test('Test Notification shows one through the service worker, with the logo, and it closes itself after 8 s', async ({
   page,
   context,
   baseURL,
 }) => {
   await context.grantPermissions(['notifications']);
   await signUpThroughApi(page.request, baseURL ?? '');
+  await page.clock.install();
   await openDashboard(page);
   const settings = new SettingsDialog(page);
   await settings.open('Notifications');
@@ -52,8 +61,29 @@ test('Test Notification shows one through the service worker when notifications 
   await panel.getByRole('button', { name: 'Test Notification' }).click();
   await expect(page.getByText('Test notification sent.')).toBeVisible();
   await expect
-    .poll(() => shownNotifications(page))
-    .toContainEqual(expect.objectContaining({ title: 'HabitQuest reminders are on' }));
+    .poll(() => shownWithPictures(page))
+    .toContainEqual(
+      expect.objectContaining({
+        title: 'HabitQuest reminders are on',
+        icon: '/favicon.png',
+        badge: '/icons/badge-96.png',
+      }),
+    );
+  // Both pictures are there to draw.
+  for (const picture of ['/favicon.png', '/icons/badge-96.png']) {
+    const response = await page.request.get(picture);
+    expect(response.status(), picture).toBe(200);
+    expect(response.headers()['content-type']).toBe('image/png');
+  }
+  // Not a persistent reminder: it closes itself after 8 s.
+  await page.clock.runFor(7_000);
+  expect((await shownNotifications(page)).map((n) => n.title)).toContain(
+    'HabitQuest reminders are on',
+  );
+  await page.clock.runFor(1_500);
+  await expect
+    .poll(async () => (await shownNotifications(page)).map((n) => n.title))
+    .not.toContain('HabitQuest reminders are on');
 });
 
 test('notifications blocked for the site: the panel says so and how to allow them', async ({
@@ -83,8 +113,10 @@ test('the startup reminder comes five minutes into a session, once, whichever ta
   await context.grantPermissions(['notifications']);
   await signUpThroughApi(page.request, baseURL ?? '');
   const origin = { origin: baseURL ?? '' };
+  // Persistent reminders: the second tab below counts the first tab's, which must not close
+  // itself (after 8 s) while the clock is run on.
   const zone = await page.request.patch('/api/settings', {
-    data: { timeZone: 'Asia/Manila' },
+    data: { timeZone: 'Asia/Manila', reminders: { persistentReminders: true } },
     headers: origin,
   });
   expect(zone.ok()).toBe(true);

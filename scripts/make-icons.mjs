@@ -7,6 +7,11 @@
 //                                centred circle of 80% of the width)
 //   apple-touch-icon.png (180)   full bleed too: iOS rounds the corners itself and shows
 //                                transparent ones as black
+//   ../favicon.png (128)         the logo as it is: a notification's icon (the spec's default,
+//                                /favicon.png; features/reminders/notifications.ts, sw.ts)
+//   badge-96.png                 the tick alone, white on transparent: a notification's badge,
+//                                which Android draws from the alpha channel only (the whole logo
+//                                would show as a blank square)
 // Run `node scripts/make-icons.mjs` after changing favicon.svg, and commit the PNGs.
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -20,12 +25,17 @@ const favicon = readFileSync(path.join(publicDir, 'favicon.svg'), 'utf8');
 // The logo's background is its first <rect>, rounded by rx: drop the rounding for full bleed.
 const fullBleed = favicon.replace(/(<rect\b[^>]*?)\s+rx="[^"]*"/, '$1');
 if (fullBleed === favicon) throw new Error('favicon.svg: no rounded <rect rx="…"> to square off');
+// The tick alone: the background <rect> dropped.
+const tickOnly = favicon.replace(/<rect\b[^>]*\/>/, '');
+if (tickOnly === favicon) throw new Error('favicon.svg: no background <rect/> to drop');
 
 const ICONS = [
   { file: 'icon-192.png', size: 192, svg: favicon },
   { file: 'icon-512.png', size: 512, svg: favicon },
   { file: 'maskable-512.png', size: 512, svg: fullBleed },
   { file: 'apple-touch-icon.png', size: 180, svg: fullBleed },
+  { file: '../favicon.png', size: 128, svg: favicon },
+  { file: 'badge-96.png', size: 96, svg: tickOnly },
 ];
 
 /**

@@ -5,6 +5,7 @@
  * the window.
  */
 import { execFile } from 'node:child_process';
+import { NOTIFICATION_AUTO_CLOSE_MS } from '@habitquest/core/reminders/rules';
 import dbus from 'dbus-next';
 import type {
   DesktopNotification,
@@ -100,8 +101,8 @@ export async function createNotifier(options: {
         notification.body,
         actions,
         hints,
-        // -1: the server's default time on screen; 0: until dismissed.
-        notification.isPersistent === true ? 0 : -1,
+        // Milliseconds on screen; 0: until dismissed.
+        notification.isPersistent === true ? 0 : NOTIFICATION_AUTO_CLOSE_MS,
       ],
     });
     const notificationId = Number(id);
@@ -123,6 +124,7 @@ export async function createNotifier(options: {
           `--app-name=${copy.appName}`,
           `--icon=${options.iconPath}`,
           `--urgency=${notification.isPersistent === true ? 'critical' : 'normal'}`,
+          `--expire-time=${String(notification.isPersistent === true ? 0 : NOTIFICATION_AUTO_CLOSE_MS)}`,
           notification.title,
           notification.body,
         ],

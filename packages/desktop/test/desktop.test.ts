@@ -6,7 +6,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { REMINDER_TEXTS } from '@habitquest/core/reminders/rules';
+import { NOTIFICATION_AUTO_CLOSE_MS, REMINDER_TEXTS } from '@habitquest/core/reminders/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   hasDesktopSystem,
@@ -144,6 +144,8 @@ describe('the desktop shell', () => {
       session.notifications.find((shown) => shown.summary === REMINDER_TEXTS.evening.title),
     );
     expect(reminder.appName).toBe('HabitQuest');
+    // Not persistent (the default): it closes itself after 8 s.
+    expect(reminder.expireTimeout).toBe(NOTIFICATION_AUTO_CLOSE_MS);
     expect(reminder.actions).toEqual([
       'default',
       'HabitQuest',

@@ -14,6 +14,8 @@ export type ShownNotification = {
   summary: string;
   body: string;
   actions: string[];
+  /** Milliseconds on screen the shell asked for; 0 until dismissed, -1 the server's default. */
+  expireTimeout: number;
 };
 
 export type DesktopSession = {
@@ -66,16 +68,18 @@ export async function startDesktopSession(
         case 'GetServerInformation':
           return reply('ssss', ['test-server', 'habitquest', '1.0', '1.2']);
         case 'Notify': {
-          const [appName, replaces, , summary, body, actions] = message.body as [
+          const [appName, replaces, , summary, body, actions, , expireTimeout] = message.body as [
             string,
             number,
             string,
             string,
             string,
             string[],
+            unknown,
+            number,
           ];
           const id = replaces === 0 ? nextId++ : replaces;
-          notifications.push({ id, appName, summary, body, actions });
+          notifications.push({ id, appName, summary, body, actions, expireTimeout });
           return reply('u', [id]);
         }
         case 'CloseNotification':

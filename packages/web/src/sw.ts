@@ -80,7 +80,8 @@ self.addEventListener('push', (event: PushEvent) => {
       body: typeof payload.body === 'string' ? payload.body : 'Your habits are waiting.',
       ...(typeof payload.tag === 'string' ? { tag: payload.tag } : {}),
       icon: '/favicon.png',
-      badge: '/favicon.png',
+      // The tick alone: a phone's status bar draws the badge from its alpha channel only.
+      badge: '/icons/badge-96.png',
       data,
       ...(typeof data.habitId === 'string'
         ? { actions: [{ action: 'complete', title: 'Mark complete' }] }
