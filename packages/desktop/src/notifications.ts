@@ -5,7 +5,7 @@
  * the window.
  */
 import { execFile } from 'node:child_process';
-import { NOTIFICATION_AUTO_CLOSE_MS } from '@habitquest/core/reminders/rules';
+import { NOTIFICATION_AUTO_CLOSE_MS } from '@habitquest/core/reminders/notification';
 import dbus from 'dbus-next';
 import type {
   DesktopNotification,

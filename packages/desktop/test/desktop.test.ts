@@ -6,7 +6,8 @@
 import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { NOTIFICATION_AUTO_CLOSE_MS, REMINDER_TEXTS } from '@habitquest/core/reminders/rules';
+import { NOTIFICATION_AUTO_CLOSE_MS } from '@habitquest/core/reminders/notification';
+import { REMINDER_TEXTS } from '@habitquest/core/reminders/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   hasDesktopSystem,

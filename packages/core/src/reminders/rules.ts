@@ -18,12 +18,6 @@ export const MOTIVATION_AFTER_HOURS = 6;
 export const ENCOURAGEMENT_AFTER_HOURS = 4 + 2;
 export const STARTUP_DELAY_MINUTES = 5;
 export const DEFAULT_STREAK_RISK_HOURS = 20;
-/**
- * How long a reminder shown while the app runs (a tab, the desktop shell) stays before it closes
- * itself, unless the user asked for reminders that stay ("persistent"). A pushed one, shown while
- * no tab is open, stays: its user is likely away from the screen (docs/product.md, "Reminders").
- */
-export const NOTIFICATION_AUTO_CLOSE_MS = 8_000;
 const BUSY_WEEK_SCORE = 80;
 
 /** One local day's facts, fixed for every instant the planner asks about. */

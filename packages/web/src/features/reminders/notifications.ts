@@ -7,7 +7,7 @@
  * (the user's "persistent reminders").
  */
 
-import { NOTIFICATION_AUTO_CLOSE_MS } from '@habitquest/core/reminders/rules';
+import { NOTIFICATION_AUTO_CLOSE_MS } from '@habitquest/core/reminders/notification';
 import { desktopCall, desktopShell } from '../desktop/desktop-shell';
 
 /** Why notifications cannot work here, or 'supported'. */
