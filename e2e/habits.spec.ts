@@ -59,9 +59,12 @@ test('weekly, monthly, yearly and Specific habits appear under their tab on the 
   await habits.tab('Weekly').click();
   await habits.create({ title: 'Weekly review', frequency: 'Weekly' });
   await expect(habits.card('Weekly review')).toBeVisible();
+  // A weekly habit's streak counts weeks.
+  await expect(habits.card('Weekly review')).toContainText('Best streak: 0 weeks');
   await habits.tab('Monthly').click();
   await habits.create({ title: 'Budget check', frequency: 'Monthly' });
   await expect(habits.card('Budget check')).toBeVisible();
+  await expect(habits.card('Budget check')).toContainText('Best streak: 0 months');
   await habits.tab('Yearly').click();
   await habits.create({ title: 'Dentist', frequency: 'Yearly', specificDate: localDate(0) });
   await expect(habits.card('Dentist')).toBeVisible();

@@ -2,7 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays, fromEpochDay, localDateOf } from './dates';
 import { FREQUENCIES, periodKey, type WeekStart } from './periods';
-import { bestStreakText, dayStreaks, habitStreaks, streaksAfterCurrentPeriod } from './streaks';
+import {
+  bestStreakText,
+  dayStreaks,
+  habitStreaks,
+  streakLength,
+  streaksAfterCurrentPeriod,
+} from './streaks';
 
 describe('habit streaks', () => {
   it('counts a run ending today', () => {
@@ -98,10 +104,15 @@ describe('habit streaks', () => {
     );
   });
 
-  it('says day or days', () => {
+  it('says day or days, and counts the periods of other frequencies', () => {
     expect(bestStreakText(1)).toBe('Best streak: 1 day');
     expect(bestStreakText(0)).toBe('Best streak: 0 days');
-    expect(bestStreakText(7)).toBe('Best streak: 7 days');
+    expect(bestStreakText(7, 'daily')).toBe('Best streak: 7 days');
+    expect(bestStreakText(1, 'weekly')).toBe('Best streak: 1 week');
+    expect(bestStreakText(3, 'weekly')).toBe('Best streak: 3 weeks');
+    expect(bestStreakText(2, 'monthly')).toBe('Best streak: 2 months');
+    expect(bestStreakText(1, 'yearly')).toBe('Best streak: 1 year');
+    expect(streakLength(0, 'yearly')).toBe('0 years');
   });
 });
 

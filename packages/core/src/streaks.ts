@@ -89,7 +89,23 @@ export function streaksAfterCurrentPeriod(before: Streaks, isCompleted: boolean)
   return { current, best: Math.max(before.best, current) };
 }
 
-/** "Best streak: 1 day" / "Best streak: 3 days". */
-export function bestStreakText(best: number): string {
-  return `Best streak: ${best} ${best === 1 ? 'day' : 'days'}`;
+const STREAK_PERIODS: Record<Frequency, string> = {
+  daily: 'day',
+  weekly: 'week',
+  monthly: 'month',
+  yearly: 'year',
+};
+
+/** A run of `length` periods of a habit's frequency: "1 day", "3 weeks". */
+export function streakLength(length: number, frequency: Frequency = 'daily'): string {
+  const period = STREAK_PERIODS[frequency];
+  return `${String(length)} ${length === 1 ? period : `${period}s`}`;
+}
+
+/**
+ * "Best streak: 1 day" / "Best streak: 3 days" (the spec's words); a weekly habit's streak counts
+ * weeks ("Best streak: 3 weeks"), a monthly one's months, a yearly one's years.
+ */
+export function bestStreakText(best: number, frequency: Frequency = 'daily'): string {
+  return `Best streak: ${streakLength(best, frequency)}`;
 }

@@ -1,5 +1,5 @@
 import type { Habit } from '@habitquest/contracts/habits';
-import { bestStreakText } from '@habitquest/core/streaks';
+import { streakLength } from '@habitquest/core/streaks';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { DialogActions } from '../../components/ui/DialogActions';
@@ -23,7 +23,7 @@ export function DeleteHabitDialog({ habit, onClose }: { habit: Habit; onClose: (
           [copy.category, habit.category ?? '—'],
           [copy.frequency, copy.frequencies[habit.frequency]],
           [copy.xpReward, copy.xp(habit.xpOnComplete)],
-          [copy.bestStreakLabel, bestStreakText(habit.bestStreak).replace('Best streak: ', '')],
+          [copy.bestStreakLabel, streakLength(habit.bestStreak, habit.frequency)],
         ].map(([label, value]) => (
           <div key={label} className="rounded-xl bg-slate-100 px-3 py-2 dark:bg-slate-800">
             <dt className="text-xs text-slate-600 dark:text-slate-300">{label}</dt>

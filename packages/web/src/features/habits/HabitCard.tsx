@@ -117,7 +117,7 @@ export function HabitCard({
               habit.bestStreak > 0 ? 'text-orange-500' : 'text-slate-400 dark:text-slate-500',
             )}
           />
-          {bestStreakText(habit.bestStreak)}
+          {bestStreakText(habit.bestStreak, habit.frequency)}
         </span>
         <div className="flex flex-wrap items-center justify-end gap-1">
           {skipAction ? <SkipButton action={skipAction} /> : null}
