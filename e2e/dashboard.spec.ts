@@ -6,6 +6,7 @@ import { SignInModal } from './pages/sign-in-modal';
 import { expectNoAxeViolations } from './support/axe';
 import { expect, signUpThroughApi, test } from './support/fixtures';
 import { createHabits } from './support/offline';
+import { MARKETING_URL } from './support/e2e-env';
 import { saveScreenshot, VIEWPORTS } from './support/screens';
 
 test('the theme switch applies at once and persists across reloads', async ({ page, account }) => {
@@ -23,6 +24,20 @@ test('the theme switch applies at once and persists across reloads', async ({ pa
   await expect(page.locator('html')).toHaveClass(/dark/);
   await dashboard.themeOption('Light').click();
   await expect(page.locator('html')).not.toHaveClass(/dark/);
+});
+
+test("the logo leads to the server's marketing page (MARKETING_URL) once the page is idle", async ({
+  page,
+  account,
+}) => {
+  const modal = new SignInModal(page);
+  await modal.openFromLanding();
+  await modal.signIn(account.email, account.password);
+  await new DashboardPage(page).username.waitFor();
+  await expect(page.getByRole('link', { name: 'HabitQuest: about the app' })).toHaveAttribute(
+    'href',
+    MARKETING_URL,
+  );
 });
 
 for (const theme of ['Light', 'Dark'] as const) {

@@ -15,6 +15,7 @@ export const OUTBOX_DIR = path.join(DATA_DIR, 'outbox');
 export const WEBHOOK_SECRET = 'whsec_habitquest_e2e';
 export const FEEDBACK_EMAIL = 'feedback@e2e.habitquest.test';
 export const DESKTOP_APP_URL = 'https://apps.example.com/habitquest-desktop';
+export const MARKETING_URL = 'https://habitquest.example.com/';
 
 /** How the tests start Debian's Chromium (a spec that needs more passes these and its own). */
 export const CHROMIUM_LAUNCH = {

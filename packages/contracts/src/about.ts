@@ -11,5 +11,10 @@ export const zAbout = z.object({
   feedbackEmail: z.email(),
   /** The desktop app's listing on a marketplace (DESKTOP_APP_URL), linked from the upgrade modal. */
   desktopAppUrl: z.url({ protocol: /^https?$/ }).nullable(),
+  /**
+   * Where the header's logo leads, the marketing home page: the server's MARKETING_URL, or the
+   * app's own landing page, '/welcome'.
+   */
+  marketingUrl: z.union([z.literal('/welcome'), z.url({ protocol: /^https?$/ })]),
 });
 export type About = z.infer<typeof zAbout>;

@@ -23,6 +23,7 @@ describe('the HTTP app over real HTTP', () => {
         WEB_DIST: webDist,
         FEEDBACK_EMAIL: 'ideas@example.org',
         DESKTOP_APP_URL: 'https://apps.example.com/habitquest',
+        MARKETING_URL: 'https://habitquest.example.com/',
       },
     });
     client = new TestClient(server.url);
@@ -53,13 +54,14 @@ describe('the HTTP app over real HTTP', () => {
     expect(plain.headers.get('content-encoding')).toBeNull();
   });
 
-  it('tells anyone the version, the feedback address and the desktop listing', async () => {
+  it('tells anyone the version, the feedback address, the desktop listing and the marketing page', async () => {
     const response = await client.get('/api/about');
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
       version: rootPackage.version,
       feedbackEmail: 'ideas@example.org',
       desktopAppUrl: 'https://apps.example.com/habitquest',
+      marketingUrl: 'https://habitquest.example.com/',
     });
   });
 
@@ -105,6 +107,7 @@ describe('configuration', () => {
       oauth: {},
       stripe: null,
       trustProxy: 0,
+      marketingUrl: '/welcome',
       logLevel: 'info',
     });
     expect(path.isAbsolute(config.dataDir)).toBe(true);

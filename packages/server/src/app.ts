@@ -124,6 +124,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     version: APP_VERSION,
     feedbackEmail: config.feedbackEmail,
     desktopAppUrl: config.desktopAppUrl,
+    marketingUrl: config.marketingUrl,
   };
   const openApi = openApiDocument();
   const publicApi = new Hono<AppEnv>();

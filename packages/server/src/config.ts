@@ -12,6 +12,9 @@ const optional = z
   .string()
   .optional()
   .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+/** The landing page the app serves itself: the marketing home page unless MARKETING_URL names one. */
+export const LANDING_PATH = '/welcome';
+
 export const AUTH_SECRET_REQUIRED =
   'required when DATABASE_URL is set (at least 32 characters, the same on every instance sharing the database)';
 
@@ -27,6 +30,7 @@ const zEnv = z
     MAIL_FROM: z.string().min(3).default('HabitQuest <no-reply@habitquest.local>'),
     FEEDBACK_EMAIL: z.email().default('feedback@habitquest.app'),
     DESKTOP_APP_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    MARKETING_URL: optional.pipe(z.url({ protocol: /^https?$/ }).optional()),
     GOOGLE_CLIENT_ID: optional,
     GOOGLE_CLIENT_SECRET: optional,
     GITHUB_CLIENT_ID: optional,
@@ -95,6 +99,8 @@ export type Config = {
   feedbackEmail: string;
   /** The desktop app's marketplace listing; the upgrade modal links to it when set. */
   desktopAppUrl: string | null;
+  /** Where the header's logo leads: MARKETING_URL, or the app's own landing page (/welcome). */
+  marketingUrl: string;
   oauth: Partial<Record<OAuthProvider, OAuthCredentials>>;
   stripe: { secretKey: string; webhookSecret: string; apiBase: string | undefined } | null;
   /**
@@ -143,6 +149,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: v.MAIL_FROM,
     feedbackEmail: v.FEEDBACK_EMAIL,
     desktopAppUrl: v.DESKTOP_APP_URL ?? null,
+    marketingUrl: v.MARKETING_URL ?? LANDING_PATH,
     oauth,
     stripe:
       v.STRIPE_SECRET_KEY && v.STRIPE_WEBHOOK_SECRET

@@ -1,6 +1,7 @@
 import type { Me } from '@habitquest/contracts/me';
 import { Crown, Home, LogOut } from 'lucide-react';
-import { memo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { memo, useEffect, useState } from 'react';
 import { Button } from '../../components/ui/Button';
 import { signOut } from '../auth/sign-out';
 import { OfflineBadge } from '../offline/OfflineBadge';
@@ -8,10 +9,32 @@ import { requestAuth } from '../auth/auth-flags';
 import { proLaunchCopy } from '../pro/launch-copy';
 import { openUpgrade } from '../pro/upgrade-store';
 import { dashboardCopy as copy } from './copy';
+import { aboutQuery } from '../about/queries';
+import { whenIdle } from '../../lib/when-idle';
+
+/** The app's own landing page: where the logo leads until the server names a marketing page. */
+const LANDING_PATH = '/welcome';
+
+/**
+ * Where the logo leads: the marketing home page the server names (MARKETING_URL, docs/deploy.md),
+ * else the app's own landing page. Asked for once the page is idle, not with the first screen; kept
+ * with the query cache, so a later start knows it at once.
+ */
+function useMarketingUrl(): string {
+  const [isIdle, setIsIdle] = useState(false);
+  useEffect(() => {
+    whenIdle(() => {
+      setIsIdle(true);
+    });
+  }, []);
+  const { data: about } = useQuery({ ...aboutQuery, enabled: isIdle });
+  return about?.marketingUrl ?? LANDING_PATH;
+}
 
 /** The fixed header: brand, Home, @username, Pro badge, Sign Out (docs/product.md). */
 export const Header = memo(function Header({ me }: { me: Me }) {
   const [isSigningOut, setIsSigningOut] = useState(false);
+  const marketingUrl = useMarketingUrl();
   const onSignOut = async (): Promise<void> => {
     setIsSigningOut(true);
     // docs/product.md: the flag makes the sign-in window show after the reload.
@@ -26,7 +49,7 @@ export const Header = memo(function Header({ me }: { me: Me }) {
     <header className="sticky top-0 z-30 border-b border-slate-200/80 bg-white/85 backdrop-blur dark:border-slate-800 dark:bg-slate-950/85">
       <div className="mx-auto flex max-w-7xl items-center gap-2 px-4 py-3 sm:gap-3 2xl:max-w-[100rem]">
         <a
-          href="/welcome"
+          href={marketingUrl}
           aria-label="HabitQuest: about the app"
           className="flex items-center gap-2"
         >
