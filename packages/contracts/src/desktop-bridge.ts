@@ -30,6 +30,8 @@ export type DesktopNotification = {
   date?: string | undefined;
   isPersistent?: boolean | undefined;
   isSilent?: boolean | undefined;
+  /** Milliseconds on screen when not persistent; a reminder's 8 s unless given. */
+  showForMs?: number | undefined;
 };
 
 type None = Record<string, never>;

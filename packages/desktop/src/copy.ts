@@ -16,6 +16,11 @@ export const desktopCopy = {
     completedBody: 'Marked complete from the reminder.',
     snoozed: 'Reminders snoozed for 1 hour.',
   },
+  /** Said for 3 s the first time the window hides to the tray in a run (docs/desktop.md). */
+  trayNotice: {
+    title: 'HabitQuest is still running',
+    body: 'It keeps reminding you from the tray. Click its icon to bring the window back.',
+  },
   alreadyRunning: 'HabitQuest is already running: its window has been brought forward.',
   starting: (url: string) => `HabitQuest desktop: opening ${url}`,
   serverFailed: 'HabitQuest’s server could not start:',

@@ -18,6 +18,11 @@ import type { SessionBus } from './session-bus';
 const NAME = 'org.freedesktop.Notifications';
 const PATH = '/org/freedesktop/Notifications';
 
+/** How long a notification that is not persistent stays on screen. */
+function showFor(notification: DesktopNotification): number {
+  return notification.showForMs ?? NOTIFICATION_AUTO_CLOSE_MS;
+}
+
 export type NotificationEvent =
   | { action: NotificationAction; habitId: string; date: string }
   | { action: 'open'; habitId: string | null };
@@ -102,7 +107,7 @@ export async function createNotifier(options: {
         actions,
         hints,
         // Milliseconds on screen; 0: until dismissed.
-        notification.isPersistent === true ? 0 : NOTIFICATION_AUTO_CLOSE_MS,
+        notification.isPersistent === true ? 0 : showFor(notification),
       ],
     });
     const notificationId = Number(id);
@@ -124,7 +129,7 @@ export async function createNotifier(options: {
           `--app-name=${copy.appName}`,
           `--icon=${options.iconPath}`,
           `--urgency=${notification.isPersistent === true ? 'critical' : 'normal'}`,
-          `--expire-time=${String(notification.isPersistent === true ? 0 : NOTIFICATION_AUTO_CLOSE_MS)}`,
+          `--expire-time=${String(notification.isPersistent === true ? 0 : showFor(notification))}`,
           notification.title,
           notification.body,
         ],

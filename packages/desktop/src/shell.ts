@@ -28,6 +28,8 @@ export const ICON_PATH = path.resolve(
 );
 /** Planned again at least this often, whatever the planner said (a sleeping laptop, a clock). */
 const REPLAN_MS = 15 * 60_000;
+/** How long the tray notice stays on screen (the spec's 3 s). */
+const TRAY_NOTICE_MS = 3_000;
 /** The web app keeps this device's reminder state here (web/src/features/reminders/device-state.ts). */
 const DEVICE_STATE_KEY = 'habitquest-reminders';
 const VERSION = '0.1.0';
@@ -100,6 +102,8 @@ export async function startShell(options: {
   const session = { sessionStartedAt: Date.now(), lastInteraction: Date.now() };
   let snoozedUntil: number | null = null;
   let isHidden = false;
+  /** Whether this run has said that the app goes on in the tray (hide, below). */
+  let hasToldTray = false;
 
   // ------------------------------------------------------------ reminders in the background
   let round: Promise<void> = Promise.resolve();
@@ -145,6 +149,11 @@ export async function startShell(options: {
       isHidden = true;
       tray?.update({ isVisible: false });
       await bridge.tell({ type: 'hidden' });
+      // The first time in a run, a word that the app has not quit; not each time after.
+      if (!hasToldTray) {
+        hasToldTray = true;
+        await notifier.send({ ...copy.trayNotice, isSilent: true, showForMs: TRAY_NOTICE_MS });
+      }
     }
   };
   const show = async (): Promise<void> => {

@@ -19,6 +19,7 @@ import {
   until,
   type ShellUnderTest,
 } from './launch';
+import { desktopCopy } from '../src/copy';
 import { clickTrayItem, startDesktopSession, trayMenu, type DesktopSession } from './session';
 
 const results = path.resolve(import.meta.dirname, '../../../test-results');
@@ -136,6 +137,11 @@ describe('the desktop shell', () => {
     expect(shell.exitCode).toBeNull();
     expect(await evaluate<boolean>('window.__habitquestAudio().musicPlaying')).toBe(false);
     expect((await trayMenu(session)).items[0]?.label).toBe('Show HabitQuest');
+    // The first hide in a run says, for 3 s, that the app goes on in the tray.
+    const notice = await until('the tray notice', () =>
+      session.notifications.find((shown) => shown.summary === desktopCopy.trayNotice.title),
+    );
+    expect(notice.expireTimeout).toBe(3_000);
 
     // While hidden, the shell's round sends the evening reminder, claimed once on the server.
     await evaluate(
@@ -190,6 +196,10 @@ describe('the desktop shell', () => {
     // A click on the notification itself brings the hidden window forward.
     await clickTrayItem(session, 'Hide to Tray');
     await until('the window to go', async () => (await xWindows()).length === 0);
+    // The tray notice was said once in this run, not at every hide.
+    expect(
+      session.notifications.filter((shown) => shown.summary === desktopCopy.trayNotice.title),
+    ).toHaveLength(1);
     session.invokeAction(reminder.id, 'default');
     await until('the window to return', async () => (await xWindows()).length === 1);
   }, 90_000);
