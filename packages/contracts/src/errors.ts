@@ -57,6 +57,7 @@ export const ERROR_MESSAGES = {
   fallbackCategoryMissing:
     'Cannot delete category: Fallback category does not exist and could not be created',
   usernameNotFound: 'Username not found. Please check your username or use your email instead.',
+  usernameLookupFailed: 'Failed to look up username',
   forbidden: 'This request was refused: it did not come from HabitQuest itself.',
   validation: 'The request is not valid',
   notFound: 'Not found',

@@ -139,7 +139,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const readSession = createSessionReader(auth, db);
   // A signed-out checkout gets the spec's own sentence rather than the generic one.
   app.use(routes.checkout.path, requireUser(readSession, ERROR_MESSAGES.checkoutUnauthenticated));
-  app.route('/api/auth', authRoutes({ auth, db, config, limits: deps.authLimits ?? {} }));
+  app.route('/api/auth', authRoutes({ auth, db, config, logger, limits: deps.authLimits ?? {} }));
 
   const api = new Hono<AppEnv>();
   api.use(requireUser(readSession));

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories, progress, userSettings, verification } from '../db/schema';
 import {
@@ -122,6 +122,32 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
         message: 'Username not found. Please check your username or use your email instead.',
       },
     });
+  });
+
+  it("answers a username that could not be looked up with the spec's words", async () => {
+    const { username, password } = await signUp(server);
+    const { db } = server.database;
+    // The accounts table out of reach for a moment, as a failing database would leave it.
+    await db.execute(sql.raw('alter table auth_users rename to auth_users_away'));
+    let response: Awaited<ReturnType<TestClient['post']>>;
+    try {
+      response = await clientFrom(server).post('/api/auth/sign-in/username', {
+        username,
+        password,
+      });
+    } finally {
+      await db.execute(sql.raw('alter table auth_users_away rename to auth_users'));
+    }
+    expect(response.status).toBe(500);
+    expect(response.body).toEqual({
+      error: { code: 'INTERNAL', message: 'Failed to look up username' },
+    });
+    // Back, the same sign-in works.
+    const again = await clientFrom(server).post('/api/auth/sign-in/username', {
+      username,
+      password,
+    });
+    expect(again.status).toBe(200);
   });
 
   it('ends the session on sign-out', async () => {

@@ -28,6 +28,7 @@ import {
   type LimitResult,
 } from './rate-limit';
 import { createSessionReader } from './session-reader';
+import type { Logger } from '../logger';
 
 /** Kept for the tests that count against it; every limit lives in limits.ts. */
 export const SIGN_IN_PER_IP = AUTH_LIMITS.signInPerIp;
@@ -49,10 +50,11 @@ export function authRoutes(options: {
   auth: Auth;
   db: Database;
   config: Config;
+  logger: Logger;
   /** The limits of limits.ts unless a test gives others. */
   limits?: Partial<AuthLimits>;
 }): Hono<AppEnv> {
-  const { auth, db, config } = options;
+  const { auth, db, config, logger } = options;
   const limits: AuthLimits = { ...AUTH_LIMITS, ...options.limits };
   const readSession = createSessionReader(auth, db);
   const app = new Hono<AppEnv>();
@@ -136,12 +138,20 @@ export function authRoutes(options: {
 
     const body = await readJson(c);
     const identifier = text(kind === 'email' ? body.email : body.username).toLowerCase();
-    const [account] = identifier
-      ? await db
-          .select({ id: user.id })
-          .from(user)
-          .where(kind === 'email' ? eq(user.email, identifier) : eq(user.username, identifier))
-      : [];
+    let account: { id: string } | undefined;
+    try {
+      [account] = identifier
+        ? await db
+            .select({ id: user.id })
+            .from(user)
+            .where(kind === 'email' ? eq(user.email, identifier) : eq(user.username, identifier))
+        : [];
+    } catch (error) {
+      // The spec's words for a username that could not be looked up; nothing was changed.
+      if (kind !== 'username') throw error;
+      logger.error({ err: error }, 'a username could not be looked up');
+      return c.json(apiErrorBody('INTERNAL', ERROR_MESSAGES.usernameLookupFailed), 500);
+    }
     if (kind === 'username' && identifier && !account) {
       return c.json(apiErrorBody('UNAUTHENTICATED', ERROR_MESSAGES.usernameNotFound), 401);
     }
