@@ -205,11 +205,17 @@ async function prepareImport(options: {
   const balances = await loadBalances(db, userId);
   const ownSettings = await loadSettings(db, userId);
   const fromFile = await withOwnHabitIds(db, userId, options.incoming);
-  // The file's weeks may start on another day than the user's: key them for the user's weeks
-  // first, so a merge joins the same periods and no week can be completed (and paid) twice.
+  // The week start the data is keyed for: a merge keeps the user's, so the file's weeks join the
+  // same periods and no week can be completed (and paid) twice; a replace brings the file's
+  // settings, week start included. Keyed once: keying for one week start and then another would
+  // merge completions of neighbouring weeks that the second could not split again.
+  const keyedFor =
+    mode === 'replace'
+      ? settingsOf(fromFile.settings, ownSettings).value.weekStart
+      : ownSettings.weekStart;
   const incoming = {
     ...fromFile,
-    habits: await regroupInTurns(fromFile.habits, ownSettings.weekStart),
+    habits: await regroupInTurns(fromFile.habits, keyedFor),
   };
   await breather();
   const result =
@@ -229,9 +235,8 @@ async function prepareImport(options: {
   const overflow = balanceProblems(target);
   if (overflow.length > 0) throw invalidFile(overflow);
   const settings = settingsOf(merged.settings, ownSettings);
-  // A replace may bring the file's own week start: then every week is keyed by that one.
   const data: BackupData =
-    settings.value.weekStart === ownSettings.weekStart
+    settings.value.weekStart === keyedFor
       ? merged
       : { ...merged, habits: await regroupInTurns(merged.habits, settings.value.weekStart) };
   const existing =

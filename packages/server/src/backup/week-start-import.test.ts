@@ -42,6 +42,38 @@ describe.each(DATABASE_KINDS)('importing weeks of another week start on %s', (ki
     return answer.body;
   }
 
+  it("restores a replace's weeks as the file keyed them, two completions in neighbouring weeks included", async () => {
+    // Monday weeks: Sunday 14 June ends the week of 8–14 June, Monday 15 June opens the next.
+    const { client: owner } = await signUp(server);
+    expect((await owner.patch('/api/settings', { weekStart: 1 })).status).toBe(200);
+    const habit = await owner.post('/api/habits', { title: 'Long run', frequency: 'weekly' });
+    for (const date of ['2026-06-14', '2026-06-15']) {
+      const done = await owner.request(
+        'PUT',
+        `/api/habits/${String(habit.body.id)}/completions/${date}`,
+        { completed: true },
+      );
+      expect(done.status).toBe(200);
+    }
+    const file = (await owner.get<Json>('/api/export')).body;
+    const before = await weeklyCompletions(owner);
+    expect(before).toHaveLength(2);
+
+    // Restored into a Sunday-week account: the two days share a Sunday week, but the replace
+    // brings the file's Monday weeks, where they are two weeks, each its own completion.
+    const { client } = await signUp(server);
+    expect((await client.post('/api/import', { mode: 'replace', data: file })).status).toBe(200);
+    const restored = await weeklyCompletions(client);
+    expect(
+      restored.map(({ completionDate, periodKey }) => ({ completionDate, periodKey })),
+    ).toEqual(before.map(({ completionDate, periodKey }) => ({ completionDate, periodKey })));
+    const me = await client.get<{ settings: { weekStart: number }; progress: { xp: number } }>(
+      '/api/me',
+    );
+    expect(me.body.settings.weekStart).toBe(1);
+    expect(me.body.progress.xp).toBe(20);
+  });
+
   for (const mode of ['merge', 'replace'] as const) {
     it(`keys them for the importer's week start (${mode})`, async () => {
       const file = await mondayExport();
