@@ -12,6 +12,7 @@ import { audioEngine } from '../audio/engine';
 import { remindersCopy } from '../reminders/copy';
 import { settingsDialogCopy as copy } from './dialog-copy';
 import { SettingsDialog, type SettingsTab } from './SettingsDialog';
+import { TIME_ZONE_SYNCED_KEY } from './local-keys';
 
 type Call = { method: string; path: string; body: unknown };
 let calls: Call[] = [];
@@ -333,6 +334,19 @@ describe('Settings dialog', () => {
     await vi.waitFor(() => {
       expect(patches()).toEqual([{ timeZone: device }]);
     });
+  });
+
+  it("regional: a zone picked here, UTC too, is never replaced by the device's own on this device", async () => {
+    const device = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const { inside } = renderDialog('regional', { ...DEFAULT_SETTINGS, timeZone: 'Asia/Manila' });
+    fireEvent.change(inside.getByRole('listbox', { name: copy.zoneList }), {
+      target: { value: 'UTC' },
+    });
+    await vi.waitFor(() => {
+      expect(patches()).toEqual([{ timeZone: 'UTC' }]);
+    });
+    // What use-sync-time-zone.ts reads before it takes the device's zone for a saved UTC.
+    expect(localStorage.getItem(TIME_ZONE_SYNCED_KEY)).toBe(device);
   });
 
   it('regional: "Use this device\'s zone" is off when the saved zone is the device\'s', () => {

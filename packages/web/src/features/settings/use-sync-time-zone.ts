@@ -30,6 +30,14 @@ function write(key: string, value: string): void {
   }
 }
 
+/**
+ * A zone the user picked in Settings: from now on this device never takes its own zone silently
+ * in place of the saved one, UTC included (only a zone nobody chose is taken: see below).
+ */
+export function rememberZoneChosen(): void {
+  write(SYNCED_KEY, deviceTimeZone());
+}
+
 /** The device's zone, offered instead of the saved one: Switch saves it, Keep stops asking. */
 export type TimeZoneOffer = { zone: string; onSwitch: () => void; onKeep: () => void };
 

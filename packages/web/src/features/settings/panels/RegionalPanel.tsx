@@ -8,6 +8,7 @@ import { cx } from '../../../components/ui/cx';
 import { settingsDialogCopy as copy } from '../dialog-copy';
 import { useUpdateSettings } from '../mutations';
 import { Section } from './parts';
+import { rememberZoneChosen } from '../use-sync-time-zone';
 
 /** The IANA zone this device is in ('' when the runtime cannot tell). */
 function deviceTimeZone(): string {
@@ -60,6 +61,7 @@ export function RegionalPanel({ timeZone, weekStart }: { timeZone: string; weekS
 
   const saveZone = (zone: string): void => {
     if (zone === timeZone) return;
+    rememberZoneChosen();
     update.mutate({ timeZone: zone });
   };
 
