@@ -126,6 +126,11 @@ test('a future day cannot be completed in Day Insights, and it says why', async 
   );
   await expect(dialog.getByText("You can't complete a habit for a future day.")).toBeVisible();
   await closeInsights(page);
+  // The habit's card for that day is off too, and says why.
+  const card = new HabitsSection(page).card(HABIT);
+  const toggle = card.getByRole('button', { name: 'Mark Complete' });
+  await expect(toggle).toBeDisabled();
+  await expect(toggle).toHaveAttribute('title', "You can't complete a habit for a future day.");
 
   // Today's stays available, with no such note.
   await page.getByRole('button', { name: 'Today', exact: true }).click();

@@ -77,8 +77,9 @@ export function DayInsightsDialog(props: {
             className="mt-3 flex max-h-[50vh] flex-col gap-2 overflow-y-auto pr-1"
           >
             {insights.habitsForDay.map(({ habit, isCompleted, rest }) => {
-              // Undo stays possible; only a new completion of a future day is refused.
-              const isBlocked = isFuture && !isCompleted;
+              // The server refuses any change of a day still to come, an undo too: a weekly
+              // habit done on Wednesday shows as done on Friday, but cannot be undone from there.
+              const isBlocked = isFuture;
               return (
                 <li
                   key={habit.id}

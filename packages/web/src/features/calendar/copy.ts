@@ -1,3 +1,5 @@
+import { habitsCopy } from '../habits/copy';
+
 /** Every string of the calendar and Day Insights (docs/product.md). */
 export const calendarCopy = {
   title: 'Calendar',
@@ -28,7 +30,7 @@ export const calendarCopy = {
   markComplete: 'Mark complete',
   undoCompletion: 'Undo completion',
   empty: 'No habits scheduled for this day.',
-  futureDay: "You can't complete a habit for a future day.",
+  futureDay: habitsCopy.futureDay,
   close: 'Close',
   xp: (xp: number) => `${xp} XP`,
 } as const;

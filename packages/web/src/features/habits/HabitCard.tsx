@@ -27,6 +27,7 @@ export function HabitCard({
   rest = null,
   skipAction = null,
   onPause,
+  isFuture = false,
 }: {
   habit: Habit;
   isCompleted: boolean;
@@ -37,6 +38,8 @@ export function HabitCard({
   rest?: RestKind | null;
   skipAction?: SkipAction | null;
   onPause?: () => void;
+  /** The date shown is still to come: nothing can be completed or undone for it yet. */
+  isFuture?: boolean;
 }) {
   const isResting = rest !== null && !isCompleted;
   return (
@@ -125,9 +128,10 @@ export function HabitCard({
             type="button"
             onClick={onToggle}
             aria-pressed={isCompleted}
-            title={isCompleted ? copy.undoCompletion : undefined}
+            disabled={isFuture}
+            title={isFuture ? copy.futureDay : isCompleted ? copy.undoCompletion : undefined}
             className={cx(
-              'inline-flex min-h-10 items-center gap-1.5 whitespace-nowrap rounded-xl px-3 text-sm font-semibold transition',
+              'inline-flex min-h-10 items-center gap-1.5 whitespace-nowrap rounded-xl px-3 text-sm font-semibold transition disabled:cursor-not-allowed disabled:opacity-60',
               isCompleted
                 ? 'bg-emerald-700 text-white hover:bg-emerald-800'
                 : 'border border-slate-300 bg-white text-slate-800 hover:border-emerald-500 hover:text-emerald-800 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100 dark:hover:text-emerald-300',

@@ -215,6 +215,7 @@ export const HabitsSection = memo(function HabitsSection(props: {
                 habit={habit}
                 isCompleted={isCompleted}
                 rest={rest}
+                isFuture={props.date > props.today}
                 skipAction={skipAction(habit, isCompleted, rest)}
                 onPause={() => {
                   setOpen({ kind: 'pause', habit });

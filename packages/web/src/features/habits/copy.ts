@@ -31,6 +31,8 @@ export const habitsCopy = {
   markComplete: 'Mark Complete',
   completed: 'Completed',
   undoCompletion: 'Undo completion',
+  /** A future day's toggle is off: the server refuses any change of a day still to come. */
+  futureDay: "You can't complete a habit for a future day.",
   edit: (title: string) => `Edit ${title}`,
   remove: (title: string) => `Delete ${title}`,
   statsCompleted: 'Completed Today',
