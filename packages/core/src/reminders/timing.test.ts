@@ -29,6 +29,21 @@ describe('instantAt', () => {
     expect(iso(instantAt('2026-03-09', 0, 0, 'America/New_York'))).toBe('2026-03-09T04:00:00.000Z');
   });
 
+  it('handles the DST nights of zones 12 hours or more from UTC (Auckland, Chatham)', () => {
+    // Auckland springs forward on 2026-09-27 at 02:00 NZST (+12) to 03:00 NZDT (+13).
+    const auckland = (hour: number, minute = 0) =>
+      iso(instantAt('2026-09-27', hour, minute, 'Pacific/Auckland'));
+    expect(auckland(1, 59)).toBe('2026-09-26T13:59:00.000Z');
+    expect(auckland(2)).toBe('2026-09-26T14:00:00.000Z');
+    expect(auckland(2, 30)).toBe('2026-09-26T14:30:00.000Z');
+    expect(auckland(3)).toBe('2026-09-26T14:00:00.000Z');
+    // Chatham springs forward on 2026-09-27 at 02:45 (+12:45) to 03:45 (+13:45).
+    expect(iso(instantAt('2026-09-27', 2, 50, 'Pacific/Chatham'))).toBe('2026-09-26T14:05:00.000Z');
+    // Chatham falls back on 2026-04-05 at 03:45 (+13:45) to 02:45 (+12:45): 03:00 happens twice,
+    // and the first one is meant.
+    expect(iso(instantAt('2026-04-05', 3, 0, 'Pacific/Chatham'))).toBe('2026-04-04T13:15:00.000Z');
+  });
+
   it('handles the spring-forward night in Berlin (2026-03-29)', () => {
     const berlin = (hour: number, minute = 0) =>
       iso(instantAt('2026-03-29', hour, minute, 'Europe/Berlin'));

@@ -25,10 +25,11 @@ export function isInWindow(hour: number, window: HourWindow): boolean {
  */
 export function instantAt(date: LocalDate, hour: number, minute: number, timeZone: string): Date {
   const wall = toEpochDay(date) * DAY_MS + hour * HOUR_MS + minute * MINUTE_MS;
-  // No zone changes its offset twice within a day, so the offsets 12 hours either side are the
-  // only ones this wall time can have.
-  const before = offsetAt(wall - 12 * HOUR_MS, timeZone);
-  const after = offsetAt(wall + 12 * HOUR_MS, timeZone);
+  // The offsets a day either side are the only ones this wall time can have: no zone changes its
+  // offset twice within two days. (Twelve hours was too near: for a zone 12 or more hours from
+  // UTC both samples fell on the same side of a change, and a skipped time came out an hour off.)
+  const before = offsetAt(wall - DAY_MS, timeZone);
+  const after = offsetAt(wall + DAY_MS, timeZone);
   const exact = [wall - before, wall - after].filter((t) => wallClockOf(t, timeZone) === wall);
   return new Date(exact.length > 0 ? Math.min(...exact) : wall - before);
 }
