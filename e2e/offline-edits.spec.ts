@@ -9,6 +9,7 @@ import type { BrowserContext, Page, Request } from '@playwright/test';
 import { DashboardPage } from './pages/dashboard-page';
 import { GoalTracker } from './pages/goal-tracker';
 import { HabitsSection } from './pages/habits-section';
+import { SettingsDialog } from './pages/settings';
 import { RewardsPage, rewardsApi } from './pages/rewards';
 import { expect, signUpThroughApi, test, type Account } from './support/fixtures';
 import {
@@ -18,6 +19,7 @@ import {
   createHabits,
   isCompletionPut,
   savedListField,
+  setOnServer,
   storedOutbox,
   syncBadge,
   trackApiRequests,
@@ -238,6 +240,33 @@ test.describe('with the service worker (it serves the app on an offline reload)'
       'Two',
     ]);
     expect(await storedOutbox(page)).toEqual([]);
+  });
+
+  test("a new week start chosen offline keeps today's completions on screen", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await signUpThroughApi(page.request, baseURL ?? '');
+    const ids = await createHabits(page.request, baseURL ?? '', [{ title: 'Stretch', xp: 10 }]);
+    await setOnServer(page.request, baseURL ?? '', ids.get('Stretch') ?? '', localDate(0), true);
+    await open(page);
+    // The settings dialog's code comes from the service worker's precache offline.
+    await waitForServiceWorker(page);
+    const habits = new HabitsSection(page);
+    await expect(habits.toggle('Stretch')).toHaveAttribute('aria-pressed', 'true');
+    await goOffline(context, page);
+
+    const settings = new SettingsDialog(page);
+    await settings.open('Regional');
+    await settings.dialog.getByRole('combobox', { name: 'Week starts on' }).selectOption('1');
+    await page.keyboard.press('Escape');
+    await expect(settings.dialog).toBeHidden();
+    // The year's completions are read over the same window for every week start: still there.
+    await expect(habits.toggle('Stretch')).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('region', { name: 'Adventurer' })).toContainText(
+      'Day streak: 1 day',
+    );
   });
 });
 

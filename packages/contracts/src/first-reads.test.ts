@@ -1,23 +1,31 @@
 import { describe, expect, it } from 'vitest';
+import { addDays } from '@habitquest/core/dates';
+import { weekStartOf } from '@habitquest/core/periods';
 import { firstScreenReads, yearRange } from './first-reads';
 
 describe("the first screen's reads", () => {
-  it('covers every week touching the year, for either week start', () => {
-    // 1 January 2026 is a Thursday; 31 December 2026 too.
-    expect(yearRange(2026, 0)).toEqual({ from: '2025-12-28', to: '2027-01-02' });
-    expect(yearRange(2026, 1)).toEqual({ from: '2025-12-29', to: '2027-01-03' });
-    // 1 January 2023 is a Sunday, and so is 31 December: each starts a Sunday week.
-    expect(yearRange(2023, 0)).toEqual({ from: '2023-01-01', to: '2024-01-06' });
+  it('covers every week touching the year, whatever day weeks start on', () => {
+    expect(yearRange(2026)).toEqual({ from: '2025-12-26', to: '2027-01-06' });
+    // A leap year: 378 days.
+    expect(yearRange(2028)).toEqual({ from: '2027-12-26', to: '2029-01-06' });
+    for (const year of [2023, 2026, 2028]) {
+      const { from, to } = yearRange(year);
+      for (const weekStart of [0, 1, 2, 3, 4, 5, 6] as const) {
+        // The week holding 1 January starts inside it, the week holding 31 December ends inside.
+        expect(weekStartOf(`${String(year)}-01-01`, weekStart) >= from).toBe(true);
+        expect(addDays(weekStartOf(`${String(year)}-12-31`, weekStart), 6) <= to).toBe(true);
+      }
+    }
   });
 
   it("names the session, the user, habits, categories, the rest history and today's year window", () => {
-    expect(firstScreenReads('2027-01-01', 1)).toEqual([
+    expect(firstScreenReads('2027-01-01')).toEqual([
       '/api/auth/get-session',
       '/api/me',
       '/api/habits',
       '/api/categories',
-      '/api/completions/columns?from=2026-12-28&to=2028-01-02',
-      '/api/skips?from=2026-12-28&to=2028-01-02',
+      '/api/completions/columns?from=2026-12-26&to=2028-01-06',
+      '/api/skips?from=2026-12-26&to=2028-01-06',
       '/api/rest/history',
     ]);
   });

@@ -7,25 +7,25 @@
  * end-to-end test of early reads catches.
  */
 import { addDays, formatLocalDate, type LocalDate } from '@habitquest/core/dates';
-import { weekStartOf, type WeekStart } from '@habitquest/core/periods';
 import { routes } from './routes';
 
 /**
- * A year's window of completions and skips, from the start of the week holding 1 January (a
- * weekly period may begin in December) to the end of the week holding 31 December: every period
- * of every frequency touching that year is complete in it. At most 377 days, inside the server's
- * 400-day cap.
+ * A year's window of completions and skips, from six days before 1 January (a weekly period may
+ * begin in December) to six days after 31 December: every period of every frequency touching that
+ * year is complete in it, whatever day the weeks start on. The same window for every week start,
+ * so that a new week start finds the completions it needs already read, offline too. At most 378
+ * days, inside the server's 400-day cap.
  */
-export function yearRange(year: number, weekStart: WeekStart): { from: string; to: string } {
+export function yearRange(year: number): { from: string; to: string } {
   return {
-    from: weekStartOf(formatLocalDate(year, 1, 1), weekStart),
-    to: addDays(weekStartOf(formatLocalDate(year, 12, 31), weekStart), 6),
+    from: addDays(formatLocalDate(year, 1, 1), -6),
+    to: addDays(formatLocalDate(year, 12, 31), 6),
   };
 }
 
 /** The first screen's reads for a user whose today is `today`, in the order the app asks. */
-export function firstScreenReads(today: LocalDate, weekStart: WeekStart): string[] {
-  const { from, to } = yearRange(Number(today.slice(0, 4)), weekStart);
+export function firstScreenReads(today: LocalDate): string[] {
+  const { from, to } = yearRange(Number(today.slice(0, 4)));
   // As the web app's client writes a query (lib/api.ts): in order, dates need no escaping.
   const window = `?from=${from}&to=${to}`;
   return [

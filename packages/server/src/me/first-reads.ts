@@ -18,6 +18,6 @@ export function firstReadsOf(deps: {
     const signedIn = await deps.readSession(cookieHeader);
     if (signedIn === null) return null;
     const settings = await loadSettings(deps.db, signedIn.userId);
-    return firstScreenReads(todayFor(settings, deps.now()), settings.weekStart);
+    return firstScreenReads(todayFor(settings, deps.now()));
   };
 }

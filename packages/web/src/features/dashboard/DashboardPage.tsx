@@ -108,20 +108,19 @@ export function DashboardPage() {
   const habits = useQuery(habitsQuery);
   const categories = useQuery(categoriesQuery);
   const selectedYear = useQuery({
-    ...yearCompletionsQuery(parseLocalDate(selected).year, weekStart),
+    ...yearCompletionsQuery(parseLocalDate(selected).year),
     enabled: me.isSuccess,
   });
   const viewYear = useQuery({
-    ...yearCompletionsQuery(view.year, weekStart),
+    ...yearCompletionsQuery(view.year),
     enabled: me.isSuccess,
   });
   const todayYear = useQuery({
-    ...yearCompletionsQuery(parseLocalDate(today).year, weekStart),
+    ...yearCompletionsQuery(parseLocalDate(today).year),
     enabled: me.isSuccess,
   });
   const rest = useRestFacts({
     years: [parseLocalDate(selected).year, view.year, parseLocalDate(today).year],
-    weekStart,
     isEnabled: me.isSuccess,
     habits: habits.data,
     vacation: me.data?.vacation,

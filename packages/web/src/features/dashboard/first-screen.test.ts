@@ -14,10 +14,7 @@ function answer(body: unknown): Promise<Response> {
 
 /** What the server answers each of the first screen's reads, by path. */
 function earlyAnswers(today: string): Record<string, Promise<Response>> {
-  const [session, me, habits, categories, columns, skips, history] = firstScreenReads(
-    today,
-    WEEK_START,
-  );
+  const [session, me, habits, categories, columns, skips, history] = firstScreenReads(today);
   const from = new URLSearchParams(columns?.split('?')[1]).get('from') ?? '';
   const bodies = [
     { user: { id: 'u1', email: 'a@example.com' } },

@@ -33,8 +33,8 @@ export async function readFirstScreen(
     client.query(meQuery).then(async ({ settings }) => {
       const { year } = parseLocalDate(localDateOf(Date.now(), settings.timeZone));
       await Promise.all([
-        client.query(yearCompletionsQuery(year, settings.weekStart)),
-        client.query(yearSkipsQuery(year, settings.weekStart)),
+        client.query(yearCompletionsQuery(year)),
+        client.query(yearSkipsQuery(year)),
       ]);
     }),
   ]);

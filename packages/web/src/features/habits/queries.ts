@@ -1,5 +1,4 @@
 import { yearRange } from '@habitquest/contracts/first-reads';
-import type { WeekStart } from '@habitquest/core/periods';
 import type { QueryKeyPrefix } from '@habitquest/contracts/event-map';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../lib/api';
@@ -36,7 +35,7 @@ export function completionsQuery(from: string, to: string) {
   });
 }
 
-export function yearCompletionsQuery(year: number, weekStart: WeekStart) {
-  const { from, to } = yearRange(year, weekStart);
+export function yearCompletionsQuery(year: number) {
+  const { from, to } = yearRange(year);
   return completionsQuery(from, to);
 }

@@ -1,6 +1,5 @@
 import type { QueryKeyPrefix } from '@habitquest/contracts/event-map';
 import { routes } from '@habitquest/contracts/routes';
-import type { WeekStart } from '@habitquest/core/periods';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../lib/api';
 import { yearRange } from '@habitquest/contracts/first-reads';
@@ -36,7 +35,7 @@ export function skipsQuery(from: string, to: string) {
 }
 
 /** A year's skips over the same window as its completions (contracts/first-reads.ts, yearRange). */
-export function yearSkipsQuery(year: number, weekStart: WeekStart) {
-  const { from, to } = yearRange(year, weekStart);
+export function yearSkipsQuery(year: number) {
+  const { from, to } = yearRange(year);
   return skipsQuery(from, to);
 }

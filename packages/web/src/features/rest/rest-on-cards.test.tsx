@@ -59,7 +59,6 @@ function Harness() {
   const habits = useQuery({ ...habitsQuery, enabled: false }).data ?? [];
   const rest = useRestFacts({
     years: [2026],
-    weekStart: 0,
     isEnabled: false,
     habits,
     vacation: null,
@@ -83,7 +82,7 @@ function Harness() {
 function renderSection(habits: Habit[], skips: { habitId: string; date: string }[] = []) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(habitsQuery.queryKey, habits);
-  client.setQueryData(yearSkipsQuery(2026, 0).queryKey, skips);
+  client.setQueryData(yearSkipsQuery(2026).queryKey, skips);
   render(
     <QueryClientProvider client={client}>
       <Harness />

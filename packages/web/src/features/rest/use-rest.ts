@@ -1,6 +1,5 @@
 import type { Habit } from '@habitquest/contracts/habits';
 import type { Skip, Vacation } from '@habitquest/contracts/rest';
-import type { WeekStart } from '@habitquest/core/periods';
 import type { RestFacts } from '@habitquest/core/stats';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -19,7 +18,6 @@ function mergeResults(results: readonly { data?: readonly Skip[] | undefined }[]
  */
 export function useRestFacts(options: {
   years: readonly number[];
-  weekStart: WeekStart;
   isEnabled: boolean;
   habits: readonly Habit[] | undefined;
   vacation: Vacation | null | undefined;
@@ -27,7 +25,7 @@ export function useRestFacts(options: {
   const years = [...new Set(options.years)];
   const skips = useQueries({
     queries: years.map((year) => ({
-      ...yearSkipsQuery(year, options.weekStart),
+      ...yearSkipsQuery(year),
       enabled: options.isEnabled,
     })),
     combine: mergeResults,
