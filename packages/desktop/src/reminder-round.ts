@@ -17,7 +17,7 @@ import {
   type LocalDate,
 } from '@habitquest/core/dates';
 import { weekStartOf } from '@habitquest/core/periods';
-import { habitRest, pauseRange, restsOn, vacationRange } from '@habitquest/core/rest';
+import { habitRest, pauseRange, vacationRange } from '@habitquest/core/rest';
 import { reminderHabitOf } from '@habitquest/core/reminders/habits';
 import { planReminders } from '@habitquest/core/reminders/plan';
 import { REMINDER_TEXTS } from '@habitquest/core/reminders/rules';
@@ -61,19 +61,14 @@ export async function runReminderRound(inputs: RoundInputs): Promise<RoundResult
     api(routes.listCompletions, { query: range }),
     api(routes.listSkips, { query: range }),
   ]);
-  const resting = (habit: Habit): boolean =>
-    restsOn(
-      habitRest({
-        skips: skips.filter((skip) => skip.habitId === habit.id).map((skip) => skip.date),
-        pauses: habit.pause ? [pauseRange(habit.pause)] : [],
-        vacations: me.vacation ? [vacationRange(me.vacation)] : [],
-      }),
-      today,
-      habit.frequency,
-      weekStart,
-    );
+  const restOf = (habit: Habit) =>
+    habitRest({
+      skips: skips.filter((skip) => skip.habitId === habit.id).map((skip) => skip.date),
+      pauses: habit.pause ? [pauseRange(habit.pause)] : [],
+      vacations: me.vacation ? [vacationRange(me.vacation)] : [],
+    });
   const planned = habits.map((habit) =>
-    reminderHabitOf({ habit, completions, isResting: resting(habit), today, weekStart }),
+    reminderHabitOf({ habit, completions, rest: restOf(habit), today, weekStart }),
   );
   const dueToday = habits.filter(
     (habit, index) =>

@@ -5,6 +5,7 @@
  */
 import type { LocalDate } from '../dates';
 import { periodKey, type Frequency, type WeekStart } from '../periods';
+import { periodHasRest, restsOn, type HabitRest } from '../rest';
 import type { ReminderHabit } from './types';
 
 export function reminderHabitOf(options: {
@@ -17,8 +18,11 @@ export function reminderHabitOf(options: {
     lastCompletedAt: string | null;
   };
   completions: readonly { habitId: string; periodKey: string }[];
-  /** Paused, on vacation, or its period skipped today (rest.ts `restsOn`): no reminder names it. */
-  isResting: boolean;
+  /**
+   * The habit's rest days. Paused, on vacation, or its period skipped today (rest.ts `restsOn`):
+   * no reminder names it. A rest day anywhere in the current period: its streak is not at risk.
+   */
+  rest: HabitRest;
   today: LocalDate;
   weekStart: WeekStart;
 }): ReminderHabit {
@@ -33,6 +37,7 @@ export function reminderHabitOf(options: {
       (completion) => completion.habitId === habit.id && completion.periodKey === key,
     ),
     lastCompletedAt: habit.lastCompletedAt === null ? null : Date.parse(habit.lastCompletedAt),
-    isResting: options.isResting,
+    isResting: restsOn(options.rest, today, habit.frequency, weekStart),
+    periodRests: periodHasRest(options.rest, today, habit.frequency, weekStart),
   };
 }

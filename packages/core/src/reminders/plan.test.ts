@@ -238,6 +238,13 @@ describe('evening reminder', () => {
     expect(kinds(plan(at('12:00'), { habits: [habit({ isResting: true })] }))).toEqual([]);
   });
 
+  it('does not warn about a streak whose current period holds a rest day: it cannot break', () => {
+    expect(kinds(plan(at('12:00'), { habits: [habit()] }))).toEqual(['streak-protection']);
+    // Paused earlier in the period (a week's Monday, say): not resting today, but the streak
+    // passes over the period.
+    expect(kinds(plan(at('12:00'), { habits: [habit({ periodRests: true })] }))).toEqual([]);
+  });
+
   it('counts towards the daily maximum', () => {
     const sentToday = [
       { kind: 'streak-protection' as const, at: ms('12:00') },

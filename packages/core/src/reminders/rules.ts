@@ -86,6 +86,7 @@ function streakProtection(context: RuleContext, t: number): Reminder | null {
 function isStreakAtRisk(context: RuleContext, habit: ReminderHabit, t: number): boolean {
   const { config, today } = context;
   if (habit.isCompletedInCurrentPeriod || habit.isResting === true) return false;
+  if (habit.periodRests === true) return false;
   if (habit.streak < config.streakWarningThreshold) return false;
   if (periodRangeOf(today, habit.frequency, context.weekStart).end !== today) return false;
   const hours = habit.lastCompletedAt === null ? Infinity : (t - habit.lastCompletedAt) / HOUR_MS;

@@ -59,4 +59,9 @@ export type ReminderHabit = {
    * reminder names it, and its streak is never at risk.
    */
   isResting?: boolean;
+  /**
+   * The current period holds a rest day (a pause or a vacation earlier in it, say): a streak
+   * passes over such a period, so it is never at risk, though other reminders may name the habit.
+   */
+  periodRests?: boolean;
 };

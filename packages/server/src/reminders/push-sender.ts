@@ -17,7 +17,6 @@ import { lookup } from 'node:dns/promises';
 import { isPublicAddress, isPushServiceUrl, type PushPayload } from '@habitquest/contracts/push';
 import { addDays, type LocalDate } from '@habitquest/core/dates';
 import { periodKey } from '@habitquest/core/periods';
-import { restsOn } from '@habitquest/core/rest';
 import { reminderHabitOf } from '@habitquest/core/reminders/habits';
 import { planReminders, type ReminderHabit } from '@habitquest/core/reminders/plan';
 import { REMINDER_TEXTS } from '@habitquest/core/reminders/rules';
@@ -236,7 +235,7 @@ async function sendForUser(options: {
     reminderHabitOf({
       habit,
       completions: current.map((row) => ({ habitId: row.habitId, periodKey: row.key })),
-      isResting: restsOn(restOfHabit(rest, habit.id), today, habit.frequency, weekStart),
+      rest: restOfHabit(rest, habit.id),
       today,
       weekStart,
     }),

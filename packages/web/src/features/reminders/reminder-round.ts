@@ -9,7 +9,7 @@ import { routes } from '@habitquest/contracts/routes';
 import type { LocalDate } from '@habitquest/core/dates';
 import { reminderHabitOf } from '@habitquest/core/reminders/habits';
 import { planReminders, type Reminder, type ReminderHabit } from '@habitquest/core/reminders/plan';
-import { habitRest, restsOn } from '@habitquest/core/rest';
+import { habitRest, restsOn, type HabitRest } from '@habitquest/core/rest';
 import type { RestFacts } from '@habitquest/core/stats';
 import { REMINDER_TEXTS } from '@habitquest/core/reminders/rules';
 import { seededRandom } from '@habitquest/core/reminders/timing';
@@ -39,7 +39,7 @@ export async function planAndSend(
     reminderHabitOf({
       habit,
       completions,
-      isResting: isRestingToday(habit, rest, today, weekStart),
+      rest: restOfHabit(habit, rest),
       today,
       weekStart,
     }),
@@ -92,6 +92,15 @@ async function send(
   });
 }
 
+/** The habit's own rest days, out of the user's. */
+function restOfHabit(habit: Pick<Habit, 'id'>, rest: RestFacts): HabitRest {
+  return habitRest({
+    skips: rest.skips.get(habit.id) ?? [],
+    pauses: rest.pauses.get(habit.id) ?? [],
+    vacations: rest.vacations,
+  });
+}
+
 /** Whether the habit rests today as reminders see it (core's rule, shared with the server). */
 export function isRestingToday(
   habit: Pick<Habit, 'id' | 'frequency'>,
@@ -99,12 +108,7 @@ export function isRestingToday(
   today: LocalDate,
   weekStart: Me['settings']['weekStart'],
 ): boolean {
-  const own = habitRest({
-    skips: rest.skips.get(habit.id) ?? [],
-    pauses: rest.pauses.get(habit.id) ?? [],
-    vacations: rest.vacations,
-  });
-  return restsOn(own, today, habit.frequency, weekStart);
+  return restsOn(restOfHabit(habit, rest), today, habit.frequency, weekStart);
 }
 
 /** When each habit was completed (the planner learns the user's habitual hours from them). */
