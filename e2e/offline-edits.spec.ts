@@ -306,7 +306,7 @@ test('a change waiting when the session ends is kept, and sent after the next si
   await expect(habits.toggle('Read')).toHaveAttribute('aria-pressed', 'true');
 });
 
-test('signing out forgets the changes still waiting: the next person here never sends them', async ({
+test('signing out asks first, then forgets the changes still waiting: the next person here never sends them', async ({
   page,
   baseURL,
 }) => {
@@ -326,7 +326,20 @@ test('signing out forgets the changes still waiting: the next person here never 
   await expect(syncBadge(page)).toHaveText('1 pending');
   expect(await storedOutbox(page)).toHaveLength(1);
 
-  await new DashboardPage(page).signOut.click();
+  // Sign Out says what would be lost, and lets the user stay.
+  const dashboard = new DashboardPage(page);
+  await dashboard.signOut.click();
+  const ask = page.getByRole('dialog', { name: 'Sign out with changes not synced?' });
+  await expect(ask).toContainText(
+    '1 change has not reached the server yet. Signing out on this device discards it',
+  );
+  await ask.getByRole('button', { name: 'Stay signed in' }).click();
+  await expect(ask).toBeHidden();
+  await expect(dashboard.username).toBeVisible();
+  expect(await storedOutbox(page)).toHaveLength(1);
+
+  await dashboard.signOut.click();
+  await ask.getByRole('button', { name: 'Sign out and discard' }).click();
   await expect(page.getByRole('heading', { name: 'Welcome Back!' })).toBeVisible();
   await expect.poll(() => storedOutbox(page)).toEqual([]);
   await page.unroute('**/api/habits/*/completions/*');

@@ -26,6 +26,11 @@ export const authCopy = {
   continueWith: (provider: string) => `Continue with ${provider}`,
   providerOff: (provider: string) => `Sign-in with ${provider} is not set up on this server.`,
   genericError: 'An error occurred',
+  unsentTitle: 'Sign out with changes not synced?',
+  unsentText: (count: number) =>
+    `${String(count)} ${count === 1 ? 'change has' : 'changes have'} not reached the server yet. Signing out on this device discards ${count === 1 ? 'it' : 'them'}; stay signed in and ${count === 1 ? 'it goes' : 'they go'} as soon as the connection is back.`,
+  unsentStay: 'Stay signed in',
+  unsentSignOut: 'Sign out and discard',
   resetTitle: 'Reset Password',
   resetIntro: "Enter your account's e-mail and we will send you a link to choose a new password.",
   sendResetLink: 'Send Reset Link',

@@ -1,9 +1,9 @@
 import type { Me } from '@habitquest/contracts/me';
 import { Crown, Home, LogOut } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
-import { memo, useEffect, useState } from 'react';
+import { memo, Suspense, useEffect, useState } from 'react';
 import { Button } from '../../components/ui/Button';
-import { signOut } from '../auth/sign-out';
+import { sendWaiting, signOut } from '../auth/sign-out';
 import { OfflineBadge } from '../offline/OfflineBadge';
 import { requestAuth } from '../auth/auth-flags';
 import { proLaunchCopy } from '../pro/launch-copy';
@@ -11,6 +11,13 @@ import { openUpgrade } from '../pro/upgrade-store';
 import { dashboardCopy as copy } from './copy';
 import { aboutQuery } from '../about/queries';
 import { whenIdle } from '../../lib/when-idle';
+import { lazyDialog } from '../../app/lazy-part';
+
+// Asked only when Sign Out finds changes not synced: it loads then.
+const UnsentChangesDialog = lazyDialog(
+  () => import('../auth/UnsentChangesDialog'),
+  (m) => m.UnsentChangesDialog,
+);
 
 /** The app's own landing page: where the logo leads until the server names a marketing page. */
 const LANDING_PATH = '/welcome';
@@ -34,9 +41,19 @@ function useMarketingUrl(): string {
 /** The fixed header: brand, Home, @username, Pro badge, Sign Out (docs/product.md). */
 export const Header = memo(function Header({ me }: { me: Me }) {
   const [isSigningOut, setIsSigningOut] = useState(false);
+  /** The account's changes still waiting when Sign Out was asked for: then the user decides. */
+  const [unsent, setUnsent] = useState(0);
   const marketingUrl = useMarketingUrl();
-  const onSignOut = async (): Promise<void> => {
+  const onSignOut = async (discard = false): Promise<void> => {
     setIsSigningOut(true);
+    if (!discard) {
+      const left = await sendWaiting();
+      if (left > 0) {
+        setUnsent(left);
+        setIsSigningOut(false);
+        return;
+      }
+    }
     // docs/product.md: the flag makes the sign-in window show after the reload.
     requestAuth('signin');
     try {
@@ -106,6 +123,20 @@ export const Header = memo(function Header({ me }: { me: Me }) {
           </Button>
         </div>
       </div>
+      {unsent > 0 ? (
+        <Suspense fallback={null}>
+          <UnsentChangesDialog
+            count={unsent}
+            onClose={() => {
+              setUnsent(0);
+            }}
+            onSignOut={() => {
+              setUnsent(0);
+              void onSignOut(true);
+            }}
+          />
+        </Suspense>
+      ) : null}
     </header>
   );
 });
