@@ -14,6 +14,7 @@ import {
   apiIsQuiet,
   completionKeys,
   completionsOnServer,
+  dashboardIsComplete,
   createHabits,
   gate,
   isCompletionPut,
@@ -458,6 +459,8 @@ test('two tabs queue offline and come back together: one replays, each change go
         sent.push({ tab, key: request.headers()['idempotency-key'] ?? '' });
     });
   }
+  // Day Insights opens offline below: its code must be in first (there is no service worker).
+  for (const p of [page, other]) await dashboardIsComplete(p);
   await goOffline(context, page, other);
   const today = localDate(0);
   const yesterday = localDate(-1);
