@@ -10,7 +10,7 @@ import { hitLimit, type LimitRule } from '../auth/rate-limit';
 import type { Database, Tx } from '../db/client';
 import { progress } from '../db/schema';
 import { sqlState, UNIQUE_VIOLATION } from '../http/db-errors';
-import { HttpError } from '../http/errors';
+import { HttpError, rateLimited } from '../http/errors';
 import { importGate, type GateRelease } from '../http/import-gate';
 import { loadIsPro } from '../plan/load-plan';
 import { lockUser, recordLedger, type Balances } from '../progress/ledger';
@@ -70,28 +70,19 @@ export async function importData(options: {
     options.now,
   );
   if (!attempts.isAllowed) {
-    throw tooMany(attempts.retryAfterSeconds, BACKUP_MESSAGES.tooManyImportAttempts);
+    throw rateLimited(attempts.retryAfterSeconds, BACKUP_MESSAGES.tooManyImportAttempts);
   }
   const checked = await checkImportOffThread(options.body);
   if (!checked.ok) throw new HttpError('VALIDATION', checked.message, checked.details);
   const { mode, data: incoming, warnings: fileWarnings } = checked;
   // Only files that get this far count: a user correcting a broken file is not slowed down.
   const limit = await hitLimit(db, `import:${userId}`, IMPORTS_PER_WINDOW, options.now);
-  if (!limit.isAllowed) throw tooMany(limit.retryAfterSeconds, BACKUP_MESSAGES.tooManyImports);
+  if (!limit.isAllowed) throw rateLimited(limit.retryAfterSeconds, BACKUP_MESSAGES.tooManyImports);
   const prepare = (from: Database | Tx) => prepareImport({ db: from, userId, mode, incoming });
   const prepared = options.chunked
     ? await importInChunks(db, userId, prepare, options.chunked, options.onRestoreFailed)
     : await importInOneTransaction(db, userId, prepare);
   return { summary: prepared.summary, warnings: [...fileWarnings, ...prepared.warnings] };
-}
-
-function tooMany(seconds: number, message: (minutes: number) => string): HttpError {
-  return new HttpError(
-    'RATE_LIMITED',
-    message(Math.ceil(seconds / 60)),
-    { retryAfter: seconds },
-    { 'Retry-After': String(seconds) },
-  );
 }
 
 async function importInOneTransaction(

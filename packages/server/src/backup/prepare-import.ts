@@ -6,7 +6,7 @@ import type { BackupCategory, BackupData } from '@habitquest/core/backup/schema'
 import { formatPath } from '@habitquest/core/backup/validate';
 import { FALLBACK_CATEGORY } from '@habitquest/core/categories';
 import { FREE_LIMITS, LIMITED_RESOURCES, type LimitedResource } from '@habitquest/core/plan';
-import { NUL_MESSAGE } from '@habitquest/core/nul';
+import { NUL_MESSAGE, nulPaths } from '@habitquest/core/nul';
 
 /**
  * Balances are stored as 32-bit integers; a cap well inside that range leaves room for the
@@ -62,7 +62,10 @@ type Path = readonly (string | number)[];
  */
 export function storageProblems(data: BackupData): string[] {
   const problems: string[] = [];
-  collectNul(data, [], problems);
+  for (const { path, isKey } of nulPaths(data)) {
+    // A key holding one is named by the object it is in.
+    problems.push(BACKUP_MESSAGES.nul(formatPath(isKey ? path.slice(0, -1) : path)));
+  }
   data.habits.forEach((habit, index) => {
     const at: Path = ['habits', index];
     checkInstant(habit.createdAt, [...at, 'createdAt'], problems);
@@ -128,22 +131,6 @@ export function balanceProblems(balances: { points: number; xp: number }): strin
     problems.push(BACKUP_MESSAGES.balanceRange('points'));
   if (Math.abs(balances.xp) > MAX_BALANCE) problems.push(BACKUP_MESSAGES.balanceRange('totalXP'));
   return problems;
-}
-
-function collectNul(value: unknown, path: Path, problems: string[]): void {
-  if (typeof value === 'string') {
-    if (value.includes('\u0000')) problems.push(BACKUP_MESSAGES.nul(formatPath(path)));
-  } else if (Array.isArray(value)) {
-    value.forEach((item: unknown, index) => {
-      collectNul(item, [...path, index], problems);
-    });
-  } else if (typeof value === 'object' && value !== null) {
-    for (const [key, item] of Object.entries(value)) {
-      // A key with NUL cannot be stored in jsonb either.
-      if (key.includes('\u0000')) problems.push(BACKUP_MESSAGES.nul(formatPath(path)));
-      collectNul(item, [...path, key], problems);
-    }
-  }
 }
 
 function checkInstant(instant: string, path: Path, problems: string[]): void {

@@ -9,7 +9,7 @@ import { CURRENCY, PRICES } from '@habitquest/core/plan';
 import type Stripe from 'stripe';
 import type { Database } from '../db/client';
 import { purchases } from '../db/schema';
-import { HttpError } from '../http/errors';
+import { HttpError, rateLimited } from '../http/errors';
 import type { Logger } from '../logger';
 import { hitLimit } from '../auth/rate-limit';
 
@@ -47,15 +47,7 @@ export async function createCheckout(options: {
   }
   // Counted before Stripe is asked: each attempt opens a session there and a pending row here.
   const limit = await hitLimit(db, `checkout:${userId}`, CHECKOUTS_PER_WINDOW, options.now);
-  if (!limit.isAllowed) {
-    const seconds = limit.retryAfterSeconds;
-    throw new HttpError(
-      'RATE_LIMITED',
-      tooManyCheckouts(Math.ceil(seconds / 60)),
-      { retryAfter: seconds },
-      { 'Retry-After': String(seconds) },
-    );
-  }
+  if (!limit.isAllowed) throw rateLimited(limit.retryAfterSeconds, tooManyCheckouts);
   const session = await openSession(options);
   if (!session.url) {
     options.logger.error(

@@ -19,6 +19,19 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * 429 RATE_LIMITED for a limit counted with auth/rate-limit.ts: the wait in the body and in
+ * Retry-After (seconds), and in the message (`say`, given whole minutes).
+ */
+export function rateLimited(seconds: number, say: (minutes: number) => string): HttpError {
+  return new HttpError(
+    'RATE_LIMITED',
+    say(Math.ceil(seconds / 60)),
+    { retryAfter: seconds },
+    { 'Retry-After': String(seconds) },
+  );
+}
+
 export function notFound(what = 'Not found'): HttpError {
   return new HttpError('NOT_FOUND', what);
 }
