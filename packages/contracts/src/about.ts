@@ -3,6 +3,7 @@
  * settings reach the screens without a rebuild (docs/decisions.md: the feedback address is a setting).
  */
 import { z } from 'zod';
+import { LANDING_PATH } from './pages';
 
 export const zAbout = z.object({
   /** The app's version, from the project's package.json. */
@@ -13,8 +14,8 @@ export const zAbout = z.object({
   desktopAppUrl: z.url({ protocol: /^https?$/ }).nullable(),
   /**
    * Where the header's logo leads, the marketing home page: the server's MARKETING_URL, or the
-   * app's own landing page, '/welcome'.
+   * app's own landing page (LANDING_PATH).
    */
-  marketingUrl: z.union([z.literal('/welcome'), z.url({ protocol: /^https?$/ })]),
+  marketingUrl: z.union([z.literal(LANDING_PATH), z.url({ protocol: /^https?$/ })]),
 });
 export type About = z.infer<typeof zAbout>;

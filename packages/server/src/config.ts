@@ -6,15 +6,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { OAuthProvider } from '@habitquest/contracts/auth';
 import { z } from 'zod';
+import { LANDING_PATH } from '@habitquest/contracts/pages';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const optional = z
   .string()
   .optional()
   .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
-/** The landing page the app serves itself: the marketing home page unless MARKETING_URL names one. */
-export const LANDING_PATH = '/welcome';
-
 export const AUTH_SECRET_REQUIRED =
   'required when DATABASE_URL is set (at least 32 characters, the same on every instance sharing the database)';
 

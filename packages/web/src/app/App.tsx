@@ -9,6 +9,7 @@ import { usePath } from '../lib/router';
 import { lazyPart } from './lazy-part';
 import { NewVersionBar } from './new-version';
 import { ToastHost } from './ToastHost';
+import { LANDING_PATH } from '@habitquest/contracts/pages';
 
 // Pages a signed-in user rarely sees load on demand, keeping the first download small.
 const LandingPage = lazyPart(
@@ -41,10 +42,10 @@ function Routes() {
   const path = usePath();
   // A return from checkout (docs/product.md) shows its dialog over the dashboard; the address becomes '/'.
   const { billing, dismiss } = useBillingReturn(path);
-  if (path === '/welcome' || path === '/auth/update-password') {
+  if (path === LANDING_PATH || path === '/auth/update-password') {
     return (
       <Suspense fallback={null}>
-        {path === '/welcome' ? <LandingPage /> : <UpdatePasswordPage />}
+        {path === LANDING_PATH ? <LandingPage /> : <UpdatePasswordPage />}
       </Suspense>
     );
   }

@@ -6,6 +6,7 @@ import { cameFromLanding, requestedAuth } from './auth-flags';
 import { authCopy } from './copy';
 import { sessionQuery } from './queries';
 import { lazyPart } from '../../app/lazy-part';
+import { LANDING_PATH } from '@habitquest/contracts/pages';
 
 // Only signed-out visitors need the sign-in window: it loads on demand.
 const SignInModal = lazyPart(
@@ -28,7 +29,7 @@ export function AuthGate({ children, backdrop }: { children: ReactNode; backdrop
     if (!isSignedOut || mode) return;
     const delay = cameFromLanding() ? 2000 : 0;
     const timer = setTimeout(() => {
-      navigate('/welcome', { replace: true });
+      navigate(LANDING_PATH, { replace: true });
     }, delay);
     return () => {
       clearTimeout(timer);

@@ -7,6 +7,7 @@ import { OAuthButtons } from './OAuthButtons';
 import { ResetPasswordForm } from './ResetPasswordForm';
 import { SignInForm } from './SignInForm';
 import { SignUpForm } from './SignUpForm';
+import { LANDING_PATH } from '@habitquest/contracts/pages';
 
 type Step = AuthMode | 'reset';
 
@@ -27,7 +28,7 @@ export function SignInModal({ initialMode }: { initialMode: AuthMode }) {
   };
   const close = (): void => {
     clearAuthFlags();
-    navigate('/welcome');
+    navigate(LANDING_PATH);
   };
   return (
     <Dialog

@@ -12,15 +12,13 @@ import { dashboardCopy as copy } from './copy';
 import { aboutQuery } from '../about/queries';
 import { whenIdle } from '../../lib/when-idle';
 import { lazyDialog } from '../../app/lazy-part';
+import { LANDING_PATH } from '@habitquest/contracts/pages';
 
 // Asked only when Sign Out finds changes not synced: it loads then.
 const UnsentChangesDialog = lazyDialog(
   () => import('../auth/UnsentChangesDialog'),
   (m) => m.UnsentChangesDialog,
 );
-
-/** The app's own landing page: where the logo leads until the server names a marketing page. */
-const LANDING_PATH = '/welcome';
 
 /**
  * Where the logo leads: the marketing home page the server names (MARKETING_URL, docs/deploy.md),
