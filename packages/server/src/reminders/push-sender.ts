@@ -13,8 +13,7 @@
  * once, each push within a timeout, and a round still running when the next is due makes that
  * one skipped. Pushes go only to https endpoints whose host resolves to public addresses.
  */
-import { lookup } from 'node:dns/promises';
-import { isPublicAddress, isPushServiceUrl, type PushPayload } from '@habitquest/contracts/push';
+import type { PushPayload } from '@habitquest/contracts/push';
 import { addDays, type LocalDate } from '@habitquest/core/dates';
 import { periodKey } from '@habitquest/core/periods';
 import { reminderHabitOf } from '@habitquest/core/reminders/habits';
@@ -22,7 +21,6 @@ import { planReminders, type ReminderHabit } from '@habitquest/core/reminders/pl
 import { REMINDER_TEXTS } from '@habitquest/core/reminders/rules';
 import { instantAt, seededRandom } from '@habitquest/core/reminders/timing';
 import { and, eq, inArray } from 'drizzle-orm';
-import webpush from 'web-push';
 import type { Database } from '../db/client';
 import { completions, pushSubscriptions } from '../db/schema';
 import { loadRest, restOfHabit } from '../rest/load-rest';
@@ -31,135 +29,13 @@ import type { Logger } from '../logger';
 import { loadSettings, todayFor } from '../settings/load-settings';
 import { claimReminder } from './claim-reminder';
 import { listSentReminders } from './list-sent';
+import { RefusedEndpoint, type SendPush, type Subscription } from './web-push-sender';
 
 export const PUSH_INTERVAL_MS = 60_000;
-/** How long a push service may take to answer one push. */
-export const PUSH_TIMEOUT_MS = 15_000;
 /** Users served at once in a round. */
 export const PUSH_CONCURRENCY = 4;
 /** How long a round may spend on one user; what is left then waits for the next round. */
 export const PUSH_USER_BUDGET_MS = 30_000;
-
-type Subscription = typeof pushSubscriptions.$inferSelect;
-/**
- * Sends one push; web-push's sendNotification, or a test's stand-in. `signal` aborts it when the
- * user's time in the round is up.
- */
-export type SendPush = (
-  subscription: Subscription,
-  payload: string,
-  ttlSeconds: number,
-  signal?: AbortSignal,
-) => Promise<void>;
-
-/** Every address a host name resolves to (node:dns lookup, as fetch would connect). */
-export type ResolveHost = (hostname: string) => Promise<string[]>;
-/** The network a push request goes over: fetch, or a test's route to a loopback service. */
-export type PushFetch = (url: string, init: RequestInit) => Promise<Response>;
-
-/**
- * A push the sender refused to make: the endpoint is not https on a public host (`forget`: no
- * push service issues such a subscription, it is deleted), or its host resolves to an address that
- * is not public (skipped; DNS may answer otherwise later).
- */
-export class RefusedEndpoint extends Error {
-  constructor(
-    message: string,
-    /** The endpoint's host, which may be logged (its path is the subscription's secret). */
-    readonly host: string,
-    readonly forget: boolean,
-  ) {
-    super(message);
-    this.name = 'RefusedEndpoint';
-  }
-}
-
-const resolveWithDns: ResolveHost = async (hostname) =>
-  (await lookup(hostname, { all: true, verbatim: true })).map((entry) => entry.address);
-
-/**
- * Refuses (RefusedEndpoint) an endpoint that is not https on a public host, or whose host resolves
- * to any address that is not public: a name can be pointed at the server's own network after it
- * was subscribed (DNS rebinding). `signal` bounds the wait for DNS.
- */
-export async function checkPushEndpoint(
-  endpoint: string,
-  resolve: ResolveHost,
-  signal: AbortSignal,
-): Promise<void> {
-  const host = URL.canParse(endpoint) ? new URL(endpoint).hostname : '';
-  if (!isPushServiceUrl(endpoint)) {
-    throw new RefusedEndpoint('the endpoint is not https on a public host', host, true);
-  }
-  const hostname = host.replace(/^\[(.*)\]$/, '$1');
-  signal.throwIfAborted();
-  const addresses = await new Promise<string[]>((done, fail) => {
-    const abort = () => {
-      const reason: unknown = signal.reason;
-      fail(reason instanceof Error ? reason : new Error('the push was cancelled'));
-    };
-    signal.addEventListener('abort', abort, { once: true });
-    resolve(hostname)
-      .then(done, fail)
-      .finally(() => {
-        signal.removeEventListener('abort', abort);
-      });
-  });
-  if (addresses.length === 0 || !addresses.every(isPublicAddress)) {
-    throw new RefusedEndpoint('its host resolves to an address that is not public', host, false);
-  }
-}
-
-/**
- * web-push encrypts the payload and signs the request (VAPID); fetch delivers it to the browser
- * vendor's push service, over https to a host that resolves to public addresses only, without
- * following redirects (a push service never redirects), within `timeoutMs` (15 s). Tests route
- * `fetch` to a loopback push service and answer `resolve` themselves.
- */
-export function webPushSender(
-  vapid: {
-    publicKey: string;
-    privateKey: string;
-    subject: string;
-  },
-  options: { timeoutMs?: number; resolve?: ResolveHost; fetch?: PushFetch } = {},
-): SendPush {
-  const resolve = options.resolve ?? resolveWithDns;
-  const send = options.fetch ?? fetch;
-  const timeoutMs = options.timeoutMs ?? PUSH_TIMEOUT_MS;
-  return async (subscription, payload, ttlSeconds, cancel) => {
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const signal = cancel ? AbortSignal.any([timeout, cancel]) : timeout;
-    await checkPushEndpoint(subscription.endpoint, resolve, signal);
-    const request = webpush.generateRequestDetails(
-      {
-        endpoint: subscription.endpoint,
-        keys: { p256dh: subscription.p256dh, auth: subscription.auth },
-      },
-      payload,
-      { TTL: ttlSeconds, vapidDetails: vapid, urgency: 'normal' },
-    );
-    const headers = Object.fromEntries(
-      Object.entries(request.headers)
-        .filter(([name]) => name.toLowerCase() !== 'content-length')
-        .map(([name, value]) => [name, value]),
-    );
-    const response = await send(request.endpoint, {
-      method: request.method,
-      headers,
-      body: request.body,
-      redirect: 'error',
-      signal,
-    });
-    // Nothing of the answer is needed; discarding it frees the connection.
-    await response.body?.cancel();
-    if (!response.ok) {
-      throw Object.assign(new Error(`the push service answered ${String(response.status)}`), {
-        statusCode: response.status,
-      });
-    }
-  };
-}
 
 /**
  * One round: what is due for every subscribed user, pushed once. Answers the pushes sent. Users

@@ -24,13 +24,8 @@ import { createLogger } from '../logger';
 import { openDatabase } from '../db/client';
 import { pushSubscriptions } from '../db/schema';
 import { MAX_PUSH_SUBSCRIPTIONS } from './push-routes';
-import {
-  sendDuePushes,
-  startPushSender,
-  webPushSender,
-  type PushFetch,
-  type ResolveHost,
-} from './push-sender';
+import { sendDuePushes, startPushSender } from './push-sender';
+import { webPushSender, type PushFetch, type ResolveHost } from './web-push-sender';
 
 // 21:30 in Manila (UTC+8) on Wednesday 17 June: the evening reminder's window, 2.5 h to midnight.
 const EVENING = new Date('2026-06-17T13:30:00Z');
