@@ -7,6 +7,7 @@
  */
 import type { BrowserContext, Page, Request, Route } from '@playwright/test';
 import { DayInsights } from './pages/day-insights';
+import { DashboardPage } from './pages/dashboard-page';
 import { HabitsSection } from './pages/habits-section';
 import { expectNoAxeViolations } from './support/axe';
 import { expect, signUpThroughApi, test } from './support/fixtures';
@@ -14,7 +15,6 @@ import {
   apiIsQuiet,
   completionKeys,
   completionsOnServer,
-  dashboardIsComplete,
   createHabits,
   gate,
   isCompletionPut,
@@ -460,7 +460,7 @@ test('two tabs queue offline and come back together: one replays, each change go
     });
   }
   // Day Insights opens offline below: its code must be in first (there is no service worker).
-  for (const p of [page, other]) await dashboardIsComplete(p);
+  for (const p of [page, other]) await new DashboardPage(p).laterPartsLoaded();
   await goOffline(context, page, other);
   const today = localDate(0);
   const yesterday = localDate(-1);

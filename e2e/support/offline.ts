@@ -64,25 +64,6 @@ export function trackApiRequests(page: Page): void {
   page.on('requestfailed', done);
 }
 
-/**
- * Waits until the dashboard's later parts are in: the rewards board and What's New (each in a
- * chunk of its own, built in the last stage) and the Day Insights dialog's code, fetched ahead at
- * an idle moment. Without a service worker a page taken offline before cannot load them, and on a
- * busy machine the page may not have got to them yet. For a wide page, where every stage is built
- * at once.
- */
-export async function dashboardIsComplete(page: Page): Promise<void> {
-  await expect(page.getByRole('heading', { name: "What's New" })).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByRole('heading', { name: 'Rewards Shop' })).toBeVisible();
-  await expect
-    .poll(() =>
-      page.evaluate(
-        `performance.getEntriesByType('resource').some((entry) => entry.name.includes('/assets/DayInsightsDialog-'))`,
-      ),
-    )
-    .toBe(true);
-}
-
 /** Waits until no API request of the page (tracked since `trackApiRequests`) is on its way. */
 export async function apiIsQuiet(page: Page): Promise<void> {
   await expect.poll(() => openRequests.get(page)?.size ?? 0).toBe(0);
