@@ -213,7 +213,7 @@ describe('mergeData: rest days', () => {
       completions: dates.map((date) => completion(date, 10, 'weekly')),
     });
 
-  it("keeps both sides' skips, pauses and vacations, an identical range once", () => {
+  it("keeps both sides' skips, pauses and vacations, overlapping ranges joined", () => {
     const current = data({
       habits: [habit('a'), habit('b')],
       skips: [{ habitId: 'a', date: '2024-01-02' }],
@@ -229,12 +229,14 @@ describe('mergeData: rest days', () => {
       ],
       pauses: [
         { habitId: 'b', startsOn: '2024-01-05', endsOn: '2024-01-09' },
-        { habitId: 'b', startsOn: '2024-01-05', endsOn: null },
+        { habitId: 'b', startsOn: '2024-01-07', endsOn: null },
         { habitId: 'c', startsOn: '2024-03-01', endsOn: null },
+        { habitId: 'c', startsOn: '2024-03-05', endsOn: '2024-03-06' },
       ],
       vacations: [
         { startsOn: '2024-02-01', endsOn: '2024-02-07' },
         { startsOn: '2024-02-03', endsOn: '2024-02-10' },
+        { startsOn: '2024-02-11', endsOn: '2024-02-12' },
       ],
     });
     const { data: merged, summary } = mergeData(current, incoming);
@@ -243,19 +245,50 @@ describe('mergeData: rest days', () => {
       { habitId: 'a', date: '2024-01-03' },
       { habitId: 'c', date: '2024-01-02' },
     ]);
-    // Overlapping but different ranges both stay: the days that rest are their union.
+    // The days that rest are the union of both sides'; ranges that share a day become one, so a
+    // habit's pauses never disagree on when it resumes. One range inside another adds nothing;
+    // ranges that only touch stay apart.
     expect(merged.pauses).toEqual([
-      { habitId: 'b', startsOn: '2024-01-05', endsOn: '2024-01-09' },
       { habitId: 'b', startsOn: '2024-01-05', endsOn: null },
       { habitId: 'c', startsOn: '2024-03-01', endsOn: null },
     ]);
     expect(merged.vacations).toEqual([
-      { startsOn: '2024-02-01', endsOn: '2024-02-07' },
-      { startsOn: '2024-02-03', endsOn: '2024-02-10' },
+      { startsOn: '2024-02-01', endsOn: '2024-02-10' },
+      { startsOn: '2024-02-11', endsOn: '2024-02-12' },
     ]);
     expect(zBackupData.safeParse(merged).error).toBeUndefined();
     // Rest earns nothing.
     expect(summary).toMatchObject({ points: 0, xp: 0, completions: 0 });
+  });
+
+  it("resumes a habit when the user's pause and the file's meet: the later resume wins", () => {
+    // Paused until resumed in the file; the user has since set it to resume tomorrow.
+    const current = data({
+      habits: [habit('a')],
+      pauses: [{ habitId: 'a', startsOn: '2026-01-01', endsOn: '2026-01-01' }],
+    });
+    const incoming = data({
+      habits: [habit('a')],
+      pauses: [{ habitId: 'a', startsOn: '2026-01-01', endsOn: null }],
+    });
+    expect(mergeData(current, incoming).data.pauses).toEqual([
+      { habitId: 'a', startsOn: '2026-01-01', endsOn: null },
+    ]);
+    expect(mergeData(incoming, current).data.pauses).toEqual([
+      { habitId: 'a', startsOn: '2026-01-01', endsOn: null },
+    ]);
+  });
+
+  it('cuts a joined vacation longer than a file allows into pieces that import again', () => {
+    const current = data({ vacations: [{ startsOn: '2024-01-01', endsOn: '2024-12-31' }] });
+    const incoming = data({ vacations: [{ startsOn: '2024-12-01', endsOn: '2025-01-10' }] });
+    const once = mergeData(current, incoming).data;
+    expect(once.vacations).toEqual([
+      { startsOn: '2024-01-01', endsOn: '2024-12-31' },
+      { startsOn: '2025-01-01', endsOn: '2025-01-10' },
+    ]);
+    expect(zBackupData.safeParse(once).error).toBeUndefined();
+    expect(mergeData(once, incoming).data).toEqual(once);
   });
 
   it('drops a skip of a period the merged data completes, on either side', () => {
@@ -434,6 +467,24 @@ function restArb(habits: readonly BackupHabit[]) {
   });
 }
 
+/** The days a list of ranges holds, an open end counted up to a day past every generated date. */
+function daysOf(ranges: readonly { startsOn: string; endsOn: string | null }[]): string[] {
+  const days = new Set<string>();
+  for (const range of ranges)
+    for (let day = range.startsOn; day <= (range.endsOn ?? '2024-12-31'); day = addDays(day, 1))
+      days.add(day);
+  return [...days].sort();
+}
+
+function shareADay(
+  a: { startsOn: string; endsOn: string | null },
+  b: { startsOn: string; endsOn: string | null },
+): boolean {
+  return (
+    (a.endsOn === null || b.startsOn <= a.endsOn) && (b.endsOn === null || a.startsOn <= b.endsOn)
+  );
+}
+
 describe('mergeData properties', () => {
   it('generates valid data, and merging valid data gives valid data', () => {
     fc.assert(
@@ -491,18 +542,22 @@ describe('mergeData properties', () => {
         // Weeks from Sunday here and in the periods below (by default the merge takes the week
         // start of a's settings, which the generator varies).
         const { data: merged } = mergeData(a, b, 0);
-        const rangeKeys = (ranges: readonly object[]) =>
-          new Set(ranges.map((r) => JSON.stringify(r)));
-        expect(rangeKeys(merged.pauses)).toEqual(rangeKeys([...a.pauses, ...b.pauses]));
-        // Nothing is added twice, and nothing already there is added again. The current side's
-        // own repeats (the database allows them, and they rest the same days) stay as they are,
-        // so that merging data into itself changes nothing.
-        expect(merged.pauses.slice(0, a.pauses.length)).toEqual(a.pauses);
-        const added = merged.pauses.slice(a.pauses.length);
-        expect(rangeKeys(added).size).toBe(added.length);
-        const current = rangeKeys(a.pauses);
-        expect(added.filter((pause) => current.has(JSON.stringify(pause)))).toEqual([]);
-        expect(rangeKeys(merged.vacations)).toEqual(rangeKeys([...a.vacations, ...b.vacations]));
+        // Every day either side rests stays a rest day, and no other day becomes one.
+        const habitIds = new Set([...a.pauses, ...b.pauses].map((pause) => pause.habitId));
+        for (const habitId of habitIds) {
+          const ofHabit = (pauses: readonly BackupPause[]) =>
+            pauses.filter((pause) => pause.habitId === habitId);
+          expect(daysOf(ofHabit(merged.pauses))).toEqual(
+            daysOf([...ofHabit(a.pauses), ...ofHabit(b.pauses)]),
+          );
+          // What the merge wrote overlaps nothing else of the habit (the user's own ranges may).
+          const own = new Set(a.pauses.map((pause) => JSON.stringify(pause)));
+          const written = ofHabit(merged.pauses).filter((pause) => !own.has(JSON.stringify(pause)));
+          for (const range of written)
+            for (const other of ofHabit(merged.pauses))
+              if (other !== range) expect(shareADay(range, other)).toBe(false);
+        }
+        expect(daysOf(merged.vacations)).toEqual(daysOf([...a.vacations, ...b.vacations]));
         for (const skip of [...a.skips, ...b.skips]) {
           const owner = merged.habits.find((item) => item.id === skip.habitId);
           if (owner === undefined) throw new Error(`no habit ${skip.habitId}`);

@@ -11,7 +11,8 @@
  * is a fresh user, free or Pro, with its own week start, time zone and fixed clock.
  *
  * A failure prints the seed, the shrunk scenario and command sequence, and what disagreed.
- * Replay it with HQ_MODEL_SEED=<seed> npx vitest run packages/server/test/model-based.
+ * Replay it with HQ_MODEL_SEED=<seed> npx vitest run packages/server/test/model-based, and add
+ * HQ_MODEL_PATH=<path> and HQ_MODEL_REPLAY=<replayPath> to run only the shrunk counterexample.
  * HQ_MODEL_RUNS and HQ_MODEL_COMMANDS change the budget; HQ_MODEL_STATS=1 prints how often each
  * request met each outcome, to see what the runs exercised.
  */
@@ -32,6 +33,8 @@ const MAX_COMMANDS = Number(process.env.HQ_MODEL_COMMANDS ?? 40);
 const TIME_LIMIT_MS = 5 * 60_000;
 const SEED =
   process.env.HQ_MODEL_SEED === undefined ? undefined : Number(process.env.HQ_MODEL_SEED);
+const PATH = process.env.HQ_MODEL_PATH;
+const REPLAY = process.env.HQ_MODEL_REPLAY;
 
 /** Clocks near a year's, a month's and a leap day's edges, where periods are easiest to get wrong. */
 const CLOCKS = [
@@ -102,7 +105,11 @@ describe.each(DATABASE_KINDS)('the API against its model on %s', (kind) => {
       const result = await fc.check(
         fc.asyncProperty(
           scenarioArb,
-          fc.commands(COMMANDS, { maxCommands: MAX_COMMANDS, size: 'max' }),
+          fc.commands(COMMANDS, {
+            maxCommands: MAX_COMMANDS,
+            size: 'max',
+            ...(REPLAY === undefined ? {} : { replayPath: REPLAY }),
+          }),
           async (scenario, commands) => {
             const setup = await start(scenario);
             await fc.asyncModelRun(() => setup, commands);
@@ -116,9 +123,11 @@ describe.each(DATABASE_KINDS)('the API against its model on %s', (kind) => {
           // smallest counterexample found so far, before the test's own timeout hides it.
           interruptAfterTimeLimit: TIME_LIMIT_MS,
           ...(SEED === undefined ? {} : { seed: SEED }),
+          ...(SEED === undefined || PATH === undefined ? {} : { path: PATH, endOnFailure: true }),
         },
       );
-      if (result.failed) throw new Error(fc.defaultReportMessage(result));
+      if (result.failed)
+        throw new Error(`${fc.defaultReportMessage(result)}\n${String(result.errorInstance)}`);
       // A run cut short by the time limit passes on what it did check, but never silently.
       if (result.interrupted)
         process.stdout.write(

@@ -19,6 +19,7 @@ import {
   type Outcome,
   rekey,
 } from './model';
+import { addDays } from '@habitquest/core/dates';
 import { periodKey, type WeekStart } from '@habitquest/core/periods';
 
 export type ImportSummary = {
@@ -206,7 +207,9 @@ function merged(user: MUser, incoming: MData): { data: MData; summary: ImportSum
       xp: current.xp + xp,
       points: current.points + points,
       weekStart: current.weekStart,
-      vacations: uniqueBy([...current.vacations, ...incoming.vacations], rangeKey),
+      vacations: joinOverlapping([...current.vacations, ...incoming.vacations]).flatMap(
+        ({ startsOn, endsOn }) => inPieces(startsOn, endsOn ?? startsOn),
+      ),
     },
     summary: {
       habits: addedHabits,
@@ -221,7 +224,7 @@ function merged(user: MUser, incoming: MData): { data: MData; summary: ImportSum
 }
 
 /**
- * A merged habit's rest: both sides' pauses, each once; the user's skips, then the file's in
+ * A merged habit's rest: both sides' pauses, those sharing a day joined into one; the user's skips, then the file's in
  * periods the user has none in (one skip per period), and no skip of a period the merged habit
  * completed (a completed period never rests).
  */
@@ -241,16 +244,32 @@ function withRestOf(merged: MHabit, own: MHabit | null, weekStart: WeekStart): M
   return {
     ...merged,
     skips: [...ownSkips, ...added],
-    pauses: uniqueBy([...(own?.pauses ?? []), ...merged.pauses], rangeKey),
+    pauses: joinOverlapping([...(own?.pauses ?? []), ...merged.pauses]),
   };
 }
 
-function rangeKey(range: { startsOn: string; endsOn: string | null }): string {
-  return `${range.startsOn}/${range.endsOn ?? ''}`;
+type Range = { startsOn: string; endsOn: string | null };
+
+/** The same days as `ranges`, every run of ranges that share a day made one (null: no end). */
+function joinOverlapping(ranges: readonly Range[]): Range[] {
+  const sorted = [...ranges].sort((a, b) => (a.startsOn < b.startsOn ? -1 : 1));
+  const joined: Range[] = [];
+  for (const range of sorted) {
+    const last = joined.at(-1);
+    if (last !== undefined && (last.endsOn === null || range.startsOn <= last.endsOn)) {
+      if (last.endsOn !== null && (range.endsOn === null || range.endsOn > last.endsOn))
+        last.endsOn = range.endsOn;
+    } else joined.push({ ...range });
+  }
+  return joined;
 }
 
-function uniqueBy<T>(items: readonly T[], key: (item: T) => string): T[] {
-  const seen = new Map<string, T>();
-  for (const item of items) if (!seen.has(key(item))) seen.set(key(item), item);
-  return [...seen.values()];
+/** A vacation from `startsOn` to `endsOn` in pieces of at most 366 days (a file's bound). */
+function inPieces(startsOn: string, endsOn: string): { startsOn: string; endsOn: string }[] {
+  const pieces = [];
+  for (let from = startsOn; from <= endsOn; from = addDays(from, 366)) {
+    const to = addDays(from, 365);
+    pieces.push({ startsOn: from, endsOn: to < endsOn ? to : endsOn });
+  }
+  return pieces;
 }
