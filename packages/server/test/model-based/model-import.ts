@@ -207,8 +207,8 @@ function merged(user: MUser, incoming: MData): { data: MData; summary: ImportSum
       xp: current.xp + xp,
       points: current.points + points,
       weekStart: current.weekStart,
-      vacations: joinOverlapping([...current.vacations, ...incoming.vacations]).flatMap(
-        ({ startsOn, endsOn }) => inPieces(startsOn, endsOn ?? startsOn),
+      vacations: joinInto(current.vacations, incoming.vacations).flatMap(({ startsOn, endsOn }) =>
+        inPieces(startsOn, endsOn ?? startsOn),
       ),
     },
     summary: {
@@ -224,7 +224,7 @@ function merged(user: MUser, incoming: MData): { data: MData; summary: ImportSum
 }
 
 /**
- * A merged habit's rest: both sides' pauses, those sharing a day joined into one; the user's skips, then the file's in
+ * A merged habit's rest: both sides' pauses (joinInto); the user's skips, then the file's in
  * periods the user has none in (one skip per period), and no skip of a period the merged habit
  * completed (a completed period never rests).
  */
@@ -244,24 +244,41 @@ function withRestOf(merged: MHabit, own: MHabit | null, weekStart: WeekStart): M
   return {
     ...merged,
     skips: [...ownSkips, ...added],
-    pauses: joinOverlapping([...(own?.pauses ?? []), ...merged.pauses]),
+    pauses: joinInto(own?.pauses ?? [], merged.pauses),
   };
 }
 
 type Range = { startsOn: string; endsOn: string | null };
 
-/** The same days as `ranges`, every run of ranges that share a day made one (null: no end). */
-function joinOverlapping(ranges: readonly Range[]): Range[] {
-  const sorted = [...ranges].sort((a, b) => (a.startsOn < b.startsOn ? -1 : 1));
-  const joined: Range[] = [];
-  for (const range of sorted) {
-    const last = joined.at(-1);
-    if (last !== undefined && (last.endsOn === null || range.startsOn <= last.endsOn)) {
-      if (last.endsOn !== null && (range.endsOn === null || range.endsOn > last.endsOn))
-        last.endsOn = range.endsOn;
-    } else joined.push({ ...range });
+/**
+ * The user's ranges with the file's added: one a range of the user's already holds adds nothing;
+ * any other takes in every range it shares a day with (again, as it grows). The user's own
+ * overlapping ranges (a vacation planned over one that ended) stay apart unless the file's meets
+ * them.
+ */
+function joinInto(current: readonly Range[], incoming: readonly Range[]): Range[] {
+  let ranges = [...current];
+  const ends = (range: Range) => range.endsOn ?? '9999-12-31';
+  for (const range of incoming) {
+    if (ranges.some((own) => own.startsOn <= range.startsOn && ends(range) <= ends(own))) continue;
+    let joined = { ...range };
+    for (let met = true; met;) {
+      const meeting = ranges.filter(
+        (own) => own.startsOn <= ends(joined) && joined.startsOn <= ends(own),
+      );
+      met = meeting.length > 0;
+      for (const own of meeting) {
+        const last = [ends(joined), ends(own)].sort()[1] ?? ends(joined);
+        joined = {
+          startsOn: own.startsOn < joined.startsOn ? own.startsOn : joined.startsOn,
+          endsOn: last === '9999-12-31' ? null : last,
+        };
+      }
+      ranges = ranges.filter((own) => !meeting.includes(own));
+    }
+    ranges.push(joined);
   }
-  return joined;
+  return ranges;
 }
 
 /** A vacation from `startsOn` to `endsOn` in pieces of at most 366 days (a file's bound). */
