@@ -222,6 +222,20 @@ test.describe('a device in another zone than the profile', () => {
     expect(await completeAndRead(page, auckland)).toEqual([auckland]);
   });
 
+  test('a UTC chosen on another device is offered here, never replaced silently', async ({
+    page,
+    baseURL,
+  }) => {
+    const { at } = differentDays();
+    // Saved on purpose (Settings on another device): the server marks the zone chosen.
+    await seed(page, baseURL ?? '', 'UTC');
+    await openAt(page, at);
+    const offer = page.getByRole('region', { name: 'Time zone' });
+    await expect(offer).toContainText("You seem to be in Pacific/Auckland. Use it for 'today'?");
+    expect(await storedZone(page)).toBe('UTC');
+    await expectToday(page, utcDate(at));
+  });
+
   test('Keep is remembered for this zone on this device', async ({ page, baseURL }) => {
     const { at, losAngeles } = differentDays();
     await seed(page, baseURL ?? '', LOS_ANGELES);

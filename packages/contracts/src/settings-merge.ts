@@ -24,6 +24,8 @@ export function mergeSettings(settings: Settings, patch: SettingsPatch): Setting
     },
     weekStart: patch.weekStart ?? settings.weekStart,
     timeZone: patch.timeZone ?? settings.timeZone,
+    // Saving a zone, even the one already there, chooses it (see zSettings).
+    timeZoneChosen: settings.timeZoneChosen || patch.timeZone !== undefined,
   };
 }
 

@@ -41,7 +41,15 @@ const settingsArbitrary: fc.Arbitrary<Settings> = fc.record({
   }),
   weekStart: fc.constantFrom(0, 1, 2, 3, 4, 5, 6),
   timeZone: fc.constantFrom('UTC', 'Asia/Manila', 'America/New_York', 'Europe/Berlin'),
+  timeZoneChosen: fc.boolean(),
 });
+
+/** The settings as a patch or an older document holds them: without the server's own flag. */
+function withoutChosen(settings: Settings): Omit<Settings, 'timeZoneChosen'> {
+  return Object.fromEntries(
+    Object.entries(settings).filter(([key]) => key !== 'timeZoneChosen'),
+  ) as Omit<Settings, 'timeZoneChosen'>;
+}
 
 function withReminders(patch: Partial<Settings['reminders']>): unknown {
   return { ...DEFAULT_SETTINGS, reminders: { ...DEFAULT_SETTINGS.reminders, ...patch } };
@@ -121,6 +129,15 @@ describe('zSettings', () => {
     expect(parsed.reminders.streakProtectionHours).toEqual([12, 18, 20]);
   });
 
+  it('reads a document from before timeZoneChosen as a zone nobody chose', () => {
+    const older = withoutChosen(DEFAULT_SETTINGS);
+    expect(zSettings.parse({ ...older, timeZone: 'Asia/Manila' })).toEqual({
+      ...DEFAULT_SETTINGS,
+      timeZone: 'Asia/Manila',
+      timeZoneChosen: false,
+    });
+  });
+
   it('refuses unknown themes, accents, week starts and time zones', () => {
     for (const bad of [
       { theme: 'auto' },
@@ -142,13 +159,16 @@ describe('zSettingsPatch', () => {
     });
   });
 
-  it.each([{ points: 999 }, { isPro: true }, { userId: 'x' }, { theme: 'dark', xp: 1 }])(
-    'rejects the unknown key in %j',
-    (patch) => {
-      const issue = zSettingsPatch.safeParse(patch).error?.issues[0];
-      expect(issue?.code).toBe('unrecognized_keys');
-    },
-  );
+  it.each([
+    { points: 999 },
+    { isPro: true },
+    { userId: 'x' },
+    { theme: 'dark', xp: 1 },
+    { timeZoneChosen: true },
+  ])('rejects the unknown key in %j', (patch) => {
+    const issue = zSettingsPatch.safeParse(patch).error?.issues[0];
+    expect(issue?.code).toBe('unrecognized_keys');
+  });
 
   it('rejects unknown keys inside nested groups', () => {
     expect(zSettingsPatch.safeParse({ audio: { volume: 1 } }).success).toBe(false);
@@ -198,9 +218,19 @@ describe('mergeSettings', () => {
   it('turns any settings into any other when the patch is the whole target', () => {
     fc.assert(
       fc.property(settingsArbitrary, settingsArbitrary, (from, to) => {
-        expect(mergeSettings(from, zSettingsPatch.parse(to))).toEqual(to);
+        expect(mergeSettings(from, zSettingsPatch.parse(withoutChosen(to)))).toEqual({
+          ...to,
+          timeZoneChosen: true,
+        });
       }),
     );
+  });
+
+  it('marks the zone chosen once a patch names one, even the zone already saved', () => {
+    expect(mergeSettings(DEFAULT_SETTINGS, { timeZone: 'UTC' }).timeZoneChosen).toBe(true);
+    expect(mergeSettings(DEFAULT_SETTINGS, { theme: 'dark' }).timeZoneChosen).toBe(false);
+    const chosen = { ...DEFAULT_SETTINGS, timeZoneChosen: true };
+    expect(mergeSettings(chosen, { theme: 'dark' }).timeZoneChosen).toBe(true);
   });
 
   it('is the identity for a patch that repeats stored values', () => {

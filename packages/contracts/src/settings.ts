@@ -72,6 +72,12 @@ export const zSettings = z.object({
   reminders: zReminderSettings,
   weekStart: zWeekStart,
   timeZone: zTimeZone,
+  /**
+   * Whether a time zone was ever saved for the account (the server sets it on every patch that
+   * names one; a client cannot). Until then its UTC is the default nobody chose, which a device
+   * may replace with its own zone silently (docs/decisions.md "time zone").
+   */
+  timeZoneChosen: z.boolean().default(false),
 });
 export type Settings = z.infer<typeof zSettings>;
 export type AudioSettings = z.infer<typeof zAudioSettings>;
@@ -89,6 +95,7 @@ export const DEFAULT_SETTINGS: Settings = {
   },
   weekStart: 0,
   timeZone: 'UTC',
+  timeZoneChosen: false,
 };
 
 /** A range in a patch may name one end; the order is checked when both are known. */

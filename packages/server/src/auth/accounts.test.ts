@@ -8,6 +8,7 @@ import {
   TestClient,
   type TestServer,
 } from '../../test/harness';
+import { mailSent, waitFor } from '../../test/mail-sink';
 
 let ipCounter = 0;
 /** Each client gets its own address (the servers trust X-Forwarded-For), so limits stay apart. */
@@ -225,6 +226,29 @@ describe.each(DATABASE_KINDS)('profile and settings on %s', (kind) => {
     });
   });
 
+  it('marks the time zone chosen once a patch saves one, UTC included; a client cannot set it', async () => {
+    const { client } = await signUp(server);
+    const fresh = await client.get('/api/me');
+    expect(fresh.body).toMatchObject({ settings: { timeZone: 'UTC', timeZoneChosen: false } });
+    expect((await client.patch('/api/settings', { theme: 'dark' })).body).toMatchObject({
+      timeZoneChosen: false,
+    });
+    const forged = await client.patch('/api/settings', { timeZoneChosen: true });
+    expect(forged.status).toBe(400);
+    expect((await client.get('/api/me')).body).toMatchObject({
+      settings: { timeZoneChosen: false },
+    });
+    // UTC again, on purpose: another device must now ask before taking its own zone.
+    const chosen = await client.patch('/api/settings', { timeZone: 'UTC' });
+    expect(chosen.body).toMatchObject({ timeZone: 'UTC', timeZoneChosen: true });
+    expect((await client.patch('/api/settings', { weekStart: 1 })).body).toMatchObject({
+      timeZoneChosen: true,
+    });
+    expect((await client.get('/api/me')).body).toMatchObject({
+      settings: { timeZone: 'UTC', timeZoneChosen: true },
+    });
+  });
+
   it('updates settings and refuses unknown or forbidden fields without changing anything', async () => {
     const { client } = await signUp(server);
     const updated = await client.patch('/api/settings', {
@@ -308,11 +332,12 @@ describe.each(DATABASE_KINDS)('password reset on %s', (kind) => {
     await otherDevice.post('/api/auth/sign-in/email', { email, password: 'correct horse' });
     expect((await otherDevice.get('/api/me')).status).toBe(200);
 
+    // The mail goes out after the answer: it is waited for, not assumed.
+    const sentBefore = server.mails.length;
     await requestReset(email);
-    const mail = server.mails.at(-1);
-    expect(mail?.to).toBe(email);
-    expect(mail?.text).toContain(`${server.config.publicUrl}/auth/update-password?token=`);
-    const token = tokenFrom(mail?.text ?? '');
+    const mail = await mailSent(server, email, sentBefore);
+    expect(mail.text).toContain(`${server.config.publicUrl}/auth/update-password?token=`);
+    const token = tokenFrom(mail.text);
 
     const reset = await clientFrom(server).post('/api/auth/reset-password', {
       token,
@@ -341,8 +366,9 @@ describe.each(DATABASE_KINDS)('password reset on %s', (kind) => {
     });
     expect(forged.status).toBe(400);
 
+    const sentAgain = server.mails.length;
     await requestReset(email);
-    const expiring = tokenFrom(server.mails.at(-1)?.text ?? '');
+    const expiring = tokenFrom((await mailSent(server, email, sentAgain)).text);
     await server.database.db
       .update(verification)
       .set({ expiresAt: new Date(Date.now() - 1000) })
@@ -405,7 +431,12 @@ describe.each(DATABASE_KINDS)('rate limits on %s', (kind) => {
       );
     }
     expect(statuses).toEqual([200, 200, 200, 429]);
-    expect(server.mails.length - before).toBe(3);
+    // Mail goes out after the answer: wait for the three; the refused fourth started none.
+    await waitFor(
+      () => (server.mails.length - before >= 3 ? true : undefined),
+      'three reset mails',
+    );
+    expect(server.mails.slice(before).filter((mail) => mail.to === email)).toHaveLength(3);
   });
 
   it('behind a proxy, counts the address the proxy appended, not the entries a client sent before it', async () => {

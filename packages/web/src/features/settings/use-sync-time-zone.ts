@@ -32,7 +32,8 @@ function write(key: string, value: string): void {
 
 /**
  * A zone the user picked in Settings: from now on this device never takes its own zone silently
- * in place of the saved one, UTC included (only a zone nobody chose is taken: see below).
+ * in place of the saved one, UTC included, even before the server's answer marks it chosen (only
+ * a zone nobody chose is taken: see below).
  */
 export function rememberZoneChosen(): void {
   write(SYNCED_KEY, deviceTimeZone());
@@ -42,16 +43,21 @@ export function rememberZoneChosen(): void {
 export type TimeZoneOffer = { zone: string; onSwitch: () => void; onKeep: () => void };
 
 /**
- * Dates are local calendar dates in the profile's zone (docs/decisions.md). An account still on the
- * server's default (UTC) takes the device's zone silently, once per device and zone: nobody
- * chose UTC then. Otherwise, when the device is somewhere else (a traveller), the app asks, once
- * per device zone: Keep is remembered on this device, Switch saves the zone to the settings.
+ * Dates are local calendar dates in the profile's zone (docs/decisions.md). An account whose zone
+ * nobody ever saved (`chosen` false: still the server's default, UTC) takes the device's zone
+ * silently, once per device and zone. Otherwise, when the device is somewhere else (a traveller,
+ * or a UTC chosen on another device), the app asks, once per device zone: Keep is remembered on
+ * this device, Switch saves the zone to the settings.
  */
-export function useTimeZoneOffer(saved: string | undefined): TimeZoneOffer | null {
+export function useTimeZoneOffer(
+  saved: string | undefined,
+  chosen: boolean | undefined,
+): TimeZoneOffer | null {
   const { mutate } = useUpdateSettings();
   const [device] = useState(deviceTimeZone);
   const [isKept, setIsKept] = useState(() => read(KEPT_KEY_PREFIX + device) !== null);
-  const isDefault = saved === 'UTC' && read(SYNCED_KEY) !== device;
+  // Settings mirrored before the flag existed have none: such an account's UTC counts as unchosen.
+  const isDefault = saved === 'UTC' && chosen !== true && read(SYNCED_KEY) !== device;
 
   useEffect(() => {
     if (saved === undefined || !isDefault || !device || device === 'UTC') return;
