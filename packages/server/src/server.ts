@@ -18,6 +18,11 @@ import { startPushSender } from './reminders/push-sender';
 import { webPushSender } from './reminders/web-push-sender';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import type { Logger } from './logger';
+import {
+  backgroundMailer,
+  MAIL_ON_SHUTDOWN_MS,
+  type BackgroundMailer,
+} from './mail/background-mail';
 import { createMailer, type Mailer } from './mail/mailer';
 import { startingApp } from './http/health';
 import { createEventBus, type EventBus } from './realtime/bus';
@@ -59,7 +64,7 @@ export async function startServer(options: {
     // migrations run; the real app takes over when everything is in place.
     let handle: Parameters<typeof serve>[0]['fetch'] = startingApp().fetch;
     const server = await listen((request, env) => handle(request, env), config);
-    let composed: { events: EventBus; app: Hono<AppEnv>; stopPushes: () => Promise<void> };
+    let composed: Composed;
     try {
       await database.migrate();
       // An import a crash cut short is put back before anything is served (import-journal.ts).
@@ -70,7 +75,7 @@ export async function startServer(options: {
       await database.close();
       throw error;
     }
-    const { events, app, stopPushes } = composed;
+    const { events, app, stopPushes, mail } = composed;
     handle = app.fetch;
     const port = (server.address() as AddressInfo).port;
     return {
@@ -84,8 +89,9 @@ export async function startServer(options: {
         const eventsClosed = events.close();
         await closeServer(server);
         await eventsClosed;
-        // The events of the last changes answered, published as they were (not awaited).
-        await events.sent();
+        // The events of the last changes answered, published as they were (not awaited), and
+        // the mail they started (reset links), each after its answer.
+        await Promise.all([events.sent(), mail.settled(MAIL_ON_SHUTDOWN_MS)]);
         await database.close();
         unlock();
       },
@@ -96,6 +102,13 @@ export async function startServer(options: {
   }
 }
 
+type Composed = {
+  events: EventBus;
+  app: Hono<AppEnv>;
+  stopPushes: () => Promise<void>;
+  mail: BackgroundMailer;
+};
+
 function noop(): void {
   // nothing to release: PostgreSQL needs no data-directory lock
 }
@@ -103,25 +116,27 @@ function noop(): void {
 /** Auth, mail, the realtime bus and the app over a migrated database. */
 async function compose(
   options: Parameters<typeof startServer>[0] & { database: DatabaseHandle },
-): Promise<{ events: EventBus; app: Hono<AppEnv>; stopPushes: () => Promise<void> }> {
+): Promise<Composed> {
   const { config, logger, database } = options;
   const secret = config.authSecret ?? loadOrCreateSecret(config.dataDir);
   // Several instances must share one key pair: on PostgreSQL only the environment can give it.
   const vapid = config.vapid ?? (config.databaseUrl ? null : loadOrCreateVapidKeys(config.dataDir));
-  const mailer =
+  const mail = backgroundMailer(
     options.mailer ??
-    createMailer({
-      smtpUrl: config.smtpUrl,
-      from: config.mailFrom,
-      outboxDir: path.join(config.dataDir, 'outbox'),
-      logger,
-    });
+      createMailer({
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        outboxDir: path.join(config.dataDir, 'outbox'),
+        logger,
+      }),
+    logger,
+  );
   const events = await createEventBus(database, logger);
   const auth = createAuth({
     config,
     db: database.db,
     secret,
-    mailer,
+    mailer: mail,
     logger,
     onSessionEnded: events.sessionsEnded,
   });
@@ -145,7 +160,7 @@ async function compose(
           logger,
         })
       : () => Promise.resolve();
-  return { events, app, stopPushes };
+  return { events, app, stopPushes, mail };
 }
 
 /**

@@ -1,7 +1,13 @@
 /** A minimal Server-Sent Events reader for tests: real HTTP, frames parsed as they arrive. */
 import type { TestClient } from './harness';
 
-export type SseEvent = { id?: string; event: string; data: unknown };
+export type SseEvent = {
+  id?: string;
+  event: string;
+  data: unknown;
+  /** The reconnect delay the frame suggests, in milliseconds. */
+  retry?: number;
+};
 
 export type EventStream = {
   /** The next event of `type` (skipping others), or a rejection after `timeoutMs`. */
@@ -89,6 +95,7 @@ function parseFrame(frame: string): SseEvent {
     if (field === 'id') event.id = value;
     else if (field === 'event') event.event = value;
     else if (field === 'data') data.push(value);
+    else if (field === 'retry') event.retry = Number(value);
   }
   const text = data.join('\n');
   try {

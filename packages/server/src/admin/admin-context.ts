@@ -5,6 +5,7 @@ import type { Config } from '../config';
 import { lockDataDir, loadOrCreateSecret } from '../data-dir';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { createLogger } from '../logger';
+import { backgroundMailer, MAIL_ON_SHUTDOWN_MS } from '../mail/background-mail';
 import { createMailer } from '../mail/mailer';
 import { createEventBus, type EventBus } from '../realtime/bus';
 
@@ -41,6 +42,15 @@ export async function openAdminContext(config: Config): Promise<AdminContext> {
     throw error;
   }
   const opened = database;
+  const mail = backgroundMailer(
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+      logger,
+    }),
+    logger,
+  );
   let auth: Auth | undefined;
   let events: Promise<EventBus> | undefined;
   return {
@@ -50,18 +60,14 @@ export async function openAdminContext(config: Config): Promise<AdminContext> {
         config: { ...config, logLevel: 'silent' },
         db: opened.db,
         secret: config.authSecret ?? loadOrCreateSecret(config.dataDir),
-        mailer: createMailer({
-          smtpUrl: config.smtpUrl,
-          from: config.mailFrom,
-          outboxDir: path.join(config.dataDir, 'outbox'),
-          logger,
-        }),
+        mailer: mail,
         logger,
       });
       return auth;
     },
     events: () => (events ??= createEventBus(opened, logger)),
     close: async () => {
+      await mail.settled(MAIL_ON_SHUTDOWN_MS);
       if (events) await (await events).close();
       await opened.close();
       unlock();

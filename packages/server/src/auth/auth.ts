@@ -11,7 +11,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { account, session, user, verification } from '../db/auth-schema';
 import type { Logger } from '../logger';
-import type { Mailer } from '../mail/mailer';
+import type { BackgroundMailer } from '../mail/background-mail';
 import { passwordResetMail } from './reset-mail';
 
 export const RESET_TOKEN_SECONDS = 60 * 60;
@@ -20,7 +20,8 @@ export function createAuth(options: {
   config: Config;
   db: Database;
   secret: string;
-  mailer: Mailer;
+  /** Sends after the answer (background-mail.ts). */
+  mailer: BackgroundMailer;
   logger: Logger;
   /**
    * Called after a session row is gone (sign-out, a password reset ending every session, a
@@ -48,9 +49,12 @@ export function createAuth(options: {
       resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
       // A reset ends every other session: whoever knew the old password is signed out.
       revokeSessionsOnPasswordReset: true,
-      sendResetPassword: async ({ user: target, token }) => {
+      // Not awaited: an answer that waited for the mail server only when the address has an
+      // account would tell by its timing which addresses have one. A failure is logged.
+      sendResetPassword: ({ user: target, token }) => {
         const link = `${config.publicUrl}/auth/update-password?token=${encodeURIComponent(token)}`;
-        await mailer.send(passwordResetMail({ to: target.email, link }));
+        mailer.send(passwordResetMail({ to: target.email, link }));
+        return Promise.resolve();
       },
     },
     plugins: [

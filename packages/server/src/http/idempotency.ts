@@ -26,12 +26,16 @@
  * A body over `CANONICAL_BODY_LIMIT` (an import) is hashed as it came, not by value: putting
  * 20 MB of JSON in canonical order takes the request thread about a second, and a replay sends
  * the same bytes again.
+ *
+ * Every change with a new key stores a row, refusals included, and nothing else limits how many
+ * changes a user sends, so a user's keys are capped (`MAX_KEYS_PER_USER`): without it, a script
+ * sending fresh keys could fill the table for the whole retention time.
  */
 import { createHash } from 'node:crypto';
 import { apiErrorBody, ERROR_MESSAGES } from '@habitquest/contracts/errors';
 import { canonicalJson } from '@habitquest/core/canonical-json';
 import { MAX_ENTRY_AGE_DAYS } from '@habitquest/core/offline-queue';
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env';
 import type { Database } from '../db/client';
@@ -54,6 +58,21 @@ const IN_PROGRESS = 0;
  * than any request runs (the largest import on the embedded database takes about a minute).
  */
 export const STALE_CLAIM_MS = 10 * 60 * 1000;
+/**
+ * The most keys one user keeps: far more than a person makes in the retention time (the offline
+ * queue holds at most 100 changes), so only a script sending new keys without end reaches it.
+ * Beyond it the user's oldest keys are deleted; a replay with one of those is applied again, as
+ * after the retention time.
+ */
+export const MAX_KEYS_PER_USER = 10_000;
+/**
+ * Every this many keys a user sends to an instance, that instance trims the user's keys to
+ * MAX_KEYS_PER_USER (one statement over that user's keys), so a user holds at most MAX_KEYS_PER_USER plus this many
+ * per instance, and an ordinary change pays nothing for the cap.
+ */
+export const KEYS_PER_TRIM = 100;
+/** Above this many users counted at once, an instance starts its counts afresh (memory). */
+const MAX_COUNTED_USERS = 10_000;
 /** Bodies up to this size are compared by value (key order and spacing do not matter). */
 export const CANONICAL_BODY_LIMIT = 64 * 1024;
 
@@ -139,6 +158,27 @@ export function idempotency(
   } = {},
 ): MiddlewareHandler<AppEnv> {
   let lastPurge = 0;
+  const keysSinceTrim = new Map<string, number>();
+  /** Deletes the user's oldest keys beyond MAX_KEYS_PER_USER, every KEYS_PER_TRIM keys. */
+  const trimWhenDue = async (userId: string): Promise<void> => {
+    const count = (keysSinceTrim.get(userId) ?? 0) + 1;
+    if (count < KEYS_PER_TRIM) {
+      if (keysSinceTrim.size >= MAX_COUNTED_USERS && !keysSinceTrim.has(userId))
+        keysSinceTrim.clear();
+      keysSinceTrim.set(userId, count);
+      return;
+    }
+    keysSinceTrim.delete(userId);
+    await db.execute(sql`
+      delete from idempotency_keys
+      where user_id = ${userId}
+        and key in (
+          select key from idempotency_keys
+          where user_id = ${userId}
+          order by created_at desc, key
+          offset ${MAX_KEYS_PER_USER}
+        )`);
+  };
   return async (c, next) => {
     const key = c.req.header('idempotency-key');
     if (key === undefined || !MUTATIONS.has(c.req.method)) {
@@ -160,6 +200,7 @@ export function idempotency(
         .delete(idempotencyKeys)
         .where(lt(idempotencyKeys.createdAt, new Date(time.getTime() - IDEMPOTENCY_TTL_MS)));
     }
+    await trimWhenDue(userId);
     const requestHash = await hashRequest(c);
     const claim: KeyClaim = { userId, key, method: c.req.method, path: c.req.path, requestHash };
     if (options.claimedByRoute?.(c) === true) {

@@ -1,7 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DATABASE_KINDS,
@@ -10,45 +8,8 @@ import {
   TestClient,
   type TestServer,
 } from '../../test/harness';
-
-type SinkMail = { from: string; to: string[]; raw: string };
-
-/** A real SMTP server on a random local port that keeps what it receives. */
-async function startSmtpSink() {
-  const received: SinkMail[] = [];
-  const sink = new SMTPServer({
-    authOptional: true,
-    // Plain SMTP on loopback: nodemailer would otherwise try STARTTLS with an unknown certificate.
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  const port = await new Promise<number>((resolve) => {
-    const listening = sink.listen(0, '127.0.0.1', () => {
-      resolve((listening.address() as AddressInfo).port);
-    });
-  });
-  return {
-    port,
-    received,
-    close: () =>
-      new Promise<void>((resolve) => {
-        sink.close(() => {
-          resolve();
-        });
-      }),
-  };
-}
+import { startSmtpSink, waitFor, type SmtpSink } from '../../test/mail-sink';
+import { createLogger } from '../logger';
 
 /** Undoes quoted-printable soft breaks and escapes, the encoding mail bodies travel in. */
 function decodeQuotedPrintable(text: string): string {
@@ -65,13 +26,19 @@ function resetToken(text: string, publicUrl: string): string {
   return decodeURIComponent(match[2]);
 }
 
-async function waitFor<T>(read: () => T | undefined, what: string): Promise<T> {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    const value = read();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
+async function requestReset(server: TestServer, email: string) {
+  return new TestClient(server.url).post('/api/auth/request-password-reset', {
+    email,
+    redirectTo: '/auth/update-password',
+  });
+}
+
+/** What an answer tells a client: its status, body and headers, but for its date and id. */
+function answerOf(response: { status: number; body: unknown; headers: Headers }) {
+  const headers = [...response.headers].filter(
+    ([name]) => name !== 'date' && name !== 'x-request-id',
+  );
+  return { status: response.status, body: response.body, headers };
 }
 
 /** Requests a reset, completes it with `token`, and checks only the new password works. */
@@ -93,7 +60,7 @@ async function completeReset(server: TestServer, email: string, token: string) {
 }
 
 describe.each(DATABASE_KINDS)('password-reset mail through SMTP on %s', (kind) => {
-  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+  let sink: SmtpSink;
   let server: TestServer;
 
   beforeAll(async () => {
@@ -131,6 +98,69 @@ describe.each(DATABASE_KINDS)('password-reset mail through SMTP on %s', (kind) =
       email,
       resetToken(decodeQuotedPrintable(mail.raw), server.config.publicUrl),
     );
+  });
+
+  it('answers a known and an unknown address alike, without waiting for the mail', async () => {
+    const { email } = await signUp(server);
+    const unknownEmail = `nobody-${email}`;
+    // The sink reads the mail but does not answer it: an answer that waited for the mail server
+    // would not come back until the release below.
+    sink.hold();
+    try {
+      const unknown = answerOf(await requestReset(server, unknownEmail));
+      const known = answerOf(await requestReset(server, email));
+      expect(known).toEqual(unknown);
+      expect(known.status).toBe(200);
+      expect(sink.received.filter((mail) => mail.to.includes(email))).toEqual([]);
+      await waitFor(
+        () => sink.held.find((mail) => mail.to.includes(email)),
+        'the reset mail to reach the SMTP server',
+      );
+    } finally {
+      sink.release();
+    }
+    const mail = await waitFor(
+      () => sink.received.find((received) => received.to.includes(email)),
+      'the reset mail',
+    );
+    expect(mail.raw).toMatch(/^Subject: Reset your HabitQuest password\r?$/m);
+    expect(sink.received.filter((received) => received.to.includes(unknownEmail))).toEqual([]);
+  });
+});
+
+describe.each(DATABASE_KINDS)('a reset mail that cannot be sent on %s', (kind) => {
+  let server: TestServer;
+  const lines: string[] = [];
+
+  beforeAll(async () => {
+    // A port nothing listens on: every mail fails to connect.
+    const gone = await startSmtpSink();
+    await gone.close();
+    server = await startTestServer(kind, {
+      realMail: true,
+      env: { SMTP_URL: `smtp://127.0.0.1:${gone.port}` },
+      logger: createLogger('warn', { write: (line: string) => void lines.push(line) }),
+    });
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  it('is logged, and the answer is the one any address gets', async () => {
+    const { email } = await signUp(server);
+    const unknown = answerOf(await requestReset(server, `nobody-${email}`));
+    const known = answerOf(await requestReset(server, email));
+    expect(known).toEqual(unknown);
+    const logged = await waitFor(
+      () =>
+        lines
+          .map((line) => JSON.parse(line) as { msg: string; to?: string; err?: unknown })
+          .find((entry) => entry.msg === 'could not send a mail' && entry.to === email),
+      'the failure in the log',
+    );
+    expect(logged.err).toBeTruthy();
+    // The server still answers.
+    expect((await new TestClient(server.url).get('/api/health')).status).toBe(200);
   });
 });
 

@@ -5,6 +5,9 @@
  * A stream lives no longer than the session that opened it. The session is checked again at every
  * heartbeat, and at once when any instance announces that a session of the user ended (sign-out,
  * password reset, revocation); a stream whose session is gone ends before sending anything more.
+ *
+ * A user has at most MAX_STREAMS_PER_USER open streams on an instance: one more ends the user's
+ * oldest (stream-cap.ts).
  */
 import { routes } from '@habitquest/contracts/routes';
 import { Hono } from 'hono';
@@ -14,6 +17,7 @@ import type { SessionReader } from '../auth/session-reader';
 import { serve } from '../http/serve-route';
 import type { Logger } from '../logger';
 import type { BusEvent, EventBus } from './bus';
+import { createStreamCap } from './stream-cap';
 
 export const HEARTBEAT_MS = 15_000;
 /**
@@ -22,6 +26,13 @@ export const HEARTBEAT_MS = 15_000;
  * once, which would knock on the closing instance again.
  */
 export const RECONNECT_AFTER_SHUTDOWN_MS = 1_000;
+/**
+ * The reconnect delay a stream suggests when it ends because its user opened one stream too many
+ * (stream-cap.ts). An abandoned page never comes back; a live one does, after this long, and then
+ * ends the oldest of the others in turn. A long delay keeps a user with more live pages than the
+ * cap from cycling reconnects (each one a full refetch) every second.
+ */
+export const RECONNECT_AFTER_SUPERSEDED_MS = 30_000;
 
 export function eventRoutes(options: {
   events: EventBus;
@@ -31,6 +42,7 @@ export function eventRoutes(options: {
 }): Hono<AppEnv> {
   const { events, readSession, logger } = options;
   const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
+  const streamCap = createStreamCap();
   const app = new Hono<AppEnv>();
   serve(app, routes.events, (c) => {
     const userId = c.get('userId');
@@ -52,6 +64,7 @@ export function eventRoutes(options: {
       const state = {
         isEnded: false,
         isShuttingDown: false,
+        isSuperseded: false,
         mustCheckSession: false,
         isHeartbeatDue: false,
       };
@@ -69,6 +82,10 @@ export function eventRoutes(options: {
       };
       const forgetShutdown = events.onShutdown(() => {
         state.isShuttingDown = true;
+        end();
+      });
+      const release = streamCap.admit(userId, () => {
+        state.isSuperseded = true;
         end();
       });
       const isOpen = (): boolean => !stream.aborted && !state.isEnded;
@@ -130,16 +147,22 @@ export function eventRoutes(options: {
           clearTimeout(timer);
           wake = null;
         }
-        if (state.isShuttingDown && !stream.aborted) {
+        const retry = state.isShuttingDown
+          ? RECONNECT_AFTER_SHUTDOWN_MS
+          : state.isSuperseded
+            ? RECONNECT_AFTER_SUPERSEDED_MS
+            : null;
+        if (retry !== null && !stream.aborted) {
           // A last frame with the reconnect hint: the client comes back after it, with its
           // Last-Event-ID, and resumes (or resyncs) on whichever instance answers.
           await stream.writeSSE({
             event: 'heartbeat',
             data: JSON.stringify({ at: new Date().toISOString() }),
-            retry: RECONNECT_AFTER_SHUTDOWN_MS,
+            retry,
           });
         }
       } finally {
+        release();
         unsubscribe();
         forgetSessions();
         forgetShutdown();

@@ -9,6 +9,7 @@ import {
   TestClient,
   type TestServer,
 } from '../../test/harness';
+import { mailSent } from '../../test/mail-sink';
 import { openEvents, type EventStream } from '../../test/sse';
 
 /** Rejects when `promise` has not settled within `ms`. */
@@ -27,17 +28,20 @@ function dataEvents(stream: EventStream) {
   return stream.received.filter((event) => event.event !== 'heartbeat');
 }
 
-function resetTokenOf(server: TestServer): string {
-  const match = /\/auth\/update-password\?token=([^\s"]+)/.exec(server.mails.at(-1)?.text ?? '');
+/** The token of the reset link mailed to `email` (mail goes out after the answer). */
+async function resetTokenOf(server: TestServer, email: string, after: number): Promise<string> {
+  const mail = await mailSent(server, email, after);
+  const match = /\/auth\/update-password\?token=([^\s"]+)/.exec(mail.text);
   if (!match?.[1]) throw new Error('no reset link was mailed');
   return decodeURIComponent(match[1]);
 }
 
 async function resetPassword(server: TestServer, email: string, newPassword: string) {
   const anonymous = new TestClient(server.url);
+  const sentBefore = server.mails.length;
   expect((await anonymous.post('/api/auth/request-password-reset', { email })).status).toBe(200);
   const reset = await anonymous.post('/api/auth/reset-password', {
-    token: resetTokenOf(server),
+    token: await resetTokenOf(server, email, sentBefore),
     newPassword,
   });
   expect(reset.status).toBe(200);
