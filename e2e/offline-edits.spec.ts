@@ -5,6 +5,7 @@
  * refusal is told and undone. The session ending while changes wait keeps them for the next
  * sign-in; signing out forgets them.
  */
+import { periodKey } from '@habitquest/core/periods';
 import type { BrowserContext, Page, Request } from '@playwright/test';
 import { DashboardPage } from './pages/dashboard-page';
 import { GoalTracker } from './pages/goal-tracker';
@@ -18,6 +19,7 @@ import {
   completionsOnServer,
   createHabits,
   isCompletionPut,
+  progressOnServer,
   savedListField,
   setOnServer,
   storedOutbox,
@@ -116,6 +118,14 @@ test.describe('with the service worker (it serves the app on an offline reload)'
     await goals.fillCreate('Side projects', '250');
     await expect(goals.dialog('Create Category')).toBeHidden();
     await expect(goals.card('SIDE PROJECTS')).toBeVisible();
+    // A name the list already holds is refused at once with the server's words: nothing waits.
+    await goals.openCreate();
+    await goals.fillCreate(' side projects ');
+    await expect(goals.dialog('Create Category')).toContainText(
+      'A category named "SIDE PROJECTS" already exists.',
+    );
+    await goals.dialog('Create Category').getByRole('button', { name: 'Cancel' }).click();
+    await expect(goals.dialog('Create Category')).toBeHidden();
 
     const rewards = new RewardsPage(page);
     await rewards.addThroughShop({ name: 'Ice cream', cost: 40 });
@@ -240,6 +250,69 @@ test.describe('with the service worker (it serves the app on an offline reload)'
       'Two',
     ]);
     expect(await storedOutbox(page)).toEqual([]);
+  });
+
+  test('a daily habit done today and made weekly offline shows this week done, and the server agrees', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    await signUpThroughApi(page.request, baseURL ?? '');
+    const ids = await createHabits(page.request, baseURL ?? '', [{ title: 'Stretch', xp: 40 }]);
+    const id = ids.get('Stretch') ?? '';
+    const today = localDate(0);
+    await setOnServer(page.request, baseURL ?? '', id, today, true);
+    await open(page);
+    // The edit dialog's code comes from the service worker's precache offline.
+    await waitForServiceWorker(page);
+    const habits = new HabitsSection(page);
+    const adventurer = page.getByRole('region', { name: 'Adventurer' });
+    await expect(habits.toggle('Stretch')).toHaveText('Completed');
+    await expect(adventurer.getByText('20 points', { exact: true })).toBeVisible();
+    await goOffline(context, page);
+
+    // Weekly, and worth 10 XP from now on: what this week's completion gave stays what it gave.
+    await habits.card('Stretch').getByRole('button', { name: 'Edit Stretch' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Habit' });
+    await edit.getByLabel('Frequency').selectOption({ label: 'Weekly' });
+    await edit.getByLabel('XP reward').fill('10');
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(edit).toBeHidden();
+    await habits.tab('Weekly').click();
+    await expect(habits.toggle('Stretch')).toHaveText('Completed');
+    await expect(adventurer.getByText('20 points', { exact: true })).toBeVisible();
+    const [entry] = await storedOutbox(page);
+    expect((entry?.payload as unknown as { completions: unknown }).completions).toEqual([
+      { op: 'regroup', habits: [{ habitId: id, frequency: 'weekly' }], weekStart: 0 },
+    ]);
+
+    // A reload offline shows the week done too (the cache is saved at most once a second).
+    await expect.poll(() => savedListField(page, 'habits', 'frequency')).toEqual(['weekly']);
+    await page.reload();
+    await page.getByRole('banner').getByText(/^@/).waitFor();
+    await habits.tab('Weekly').click();
+    await expect(habits.toggle('Stretch')).toHaveText('Completed');
+
+    await context.setOffline(false);
+    await expect(syncBadge(page)).toHaveText('Synced!', { timeout: 30_000 });
+    // One completion, keyed by this week now, still worth what it gave.
+    const onServer = await completionsOnServer(page.request, today, today);
+    expect(onServer).toMatchObject([
+      { habitId: id, periodKey: periodKey(today, 'weekly', 0), xpEarned: 40, pointsEarned: 20 },
+    ]);
+    expect(await progressOnServer(page.request)).toEqual({ xp: 40, points: 20 });
+    await expect(habits.toggle('Stretch')).toHaveText('Completed');
+
+    // Undone offline, it takes back what the completion gave (40 XP), not the habit's 10 now.
+    await goOffline(context, page);
+    await habits.toggle('Stretch').click();
+    await expect(habits.toggle('Stretch')).toHaveText('Mark Complete');
+    await expect(adventurer.getByText('0 points', { exact: true })).toBeVisible();
+    await context.setOffline(false);
+    await expect(syncBadge(page)).toHaveText('Synced!', { timeout: 30_000 });
+    expect(await completionsOnServer(page.request, today, today)).toEqual([]);
+    expect(await progressOnServer(page.request)).toEqual({ xp: 0, points: 0 });
   });
 
   test("a new week start chosen offline keeps today's completions on screen", async ({

@@ -3,9 +3,13 @@ import {
   DEFAULT_MONTHLY_TARGET_XP,
   MONTHLY_TARGET_CREATE_MIN,
   MONTHLY_TARGET_MAX,
+  duplicateCategoryMessage,
   zCategoryCreate,
+  type Category,
   type CategoryCreate,
 } from '@habitquest/contracts/categories';
+import { FALLBACK_CATEGORY } from '@habitquest/core/categories';
+import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
@@ -21,13 +25,23 @@ import {
 import { openUpgradeOnLimit } from '../pro/limits';
 import { goalsCopy as copy } from './copy';
 import { useCreateCategory } from './mutations';
+import { categoriesQuery } from './queries';
 
 type Fields = { name: string; monthlyTargetXp: string };
 
 const TARGET_MIN = MONTHLY_TARGET_CREATE_MIN;
 
-/** What the user typed, checked with the wire's own schema before anything is sent. */
-export function checkCategory(fields: Fields): Checked<CategoryCreate, keyof Fields> {
+/**
+ * What the user typed, checked with the wire's own schema before anything is sent, and against
+ * the categories on screen by the server's rule (assert-name-free.ts): a name one of them holds,
+ * once trimmed and uppercased, or the fallback's, which is reserved. The server refuses those with
+ * this very message; offline the create would wait, be refused on reconnect and take the habits
+ * made into it along, so it is refused here and nothing is queued.
+ */
+export function checkCategory(
+  fields: Fields,
+  categories: readonly Pick<Category, 'name'>[],
+): Checked<CategoryCreate, keyof Fields> {
   const errors: FieldErrors<keyof Fields> = {};
   const target = parseWholeNumber(fields.monthlyTargetXp, TARGET_MIN, MONTHLY_TARGET_MAX);
   if (target === null) errors.monthlyTargetXp = copy.targetRange(TARGET_MIN, MONTHLY_TARGET_MAX);
@@ -39,15 +53,21 @@ export function checkCategory(fields: Fields): Checked<CategoryCreate, keyof Fie
     if (issue.path[0] === 'name') errors.name ??= issue.message;
   }
   if (Object.keys(errors).length > 0 || !parsed.success) return { input: null, errors };
+  const { name } = parsed.data;
+  if (name === FALLBACK_CATEGORY.name || categories.some((category) => category.name === name)) {
+    return { input: null, errors: { name: duplicateCategoryMessage(name) } };
+  }
   return { input: parsed.data, errors: null };
 }
 
 /** Create Category (docs/product.md): a name and a monthly XP target of 1–10000, default 200. */
 export function CreateCategoryDialog({ onOpenChange }: { onOpenChange: (open: boolean) => void }) {
   const create = useCreateCategory();
+  const client = useQueryClient();
   const form = useForm({
     initial: { name: '', monthlyTargetXp: String(DEFAULT_MONTHLY_TARGET_XP) },
-    check: checkCategory,
+    // The cached list, with the categories made offline and still waiting.
+    check: (fields) => checkCategory(fields, client.getQueryData(categoriesQuery.queryKey) ?? []),
     submit: async (input) => {
       await create.mutateAsync(input);
       onOpenChange(false);

@@ -25,6 +25,7 @@ import { patch, useOptimisticMutation } from '../../lib/optimistic';
 import { pathWith, routes } from '@habitquest/contracts/routes';
 import { OutboxFullError, type OutboxEntry } from '../../lib/outbox';
 import { putInList, requestTo, useQueuedMutation } from '../offline/queued-mutation';
+import type { CompletionsChange } from '../offline/completion-changes';
 import { queueChange, sendQueued } from '../offline/send-queued';
 import { categoriesQuery } from '../goals/queries';
 import { meQuery } from '../me/queries';
@@ -78,6 +79,21 @@ function hasOtherCompletionOn(client: QueryClient, date: string, habitId: string
     .some(([, list]) => list?.some((c) => c.completionDate === date && c.habitId !== habitId));
 }
 
+/**
+ * What undoing a period takes back: what its completion gave (the server's rule), which differs
+ * from the habit's XP now after an XP edit or a regrouping merged several; the habit's XP when no
+ * window holds that completion.
+ */
+function takenBack(client: QueryClient, habit: Habit, key: string): { xp: number; points: number } {
+  const completion = client
+    .getQueriesData<CompletionEntry[]>({ queryKey: habitKeys.allCompletions })
+    .flatMap(([, list]) => list ?? [])
+    .find((c) => c.habitId === habit.id && c.periodKey === key);
+  return completion
+    ? { xp: completion.xpEarned, points: completion.pointsEarned }
+    : { xp: habit.xpOnComplete, points: pointsForXp(habit.xpOnComplete) };
+}
+
 /** A habit's streaks after its current period was completed or undone. */
 function withStreakMoved(habit: Habit, toggle: Toggle): Habit {
   const streaks = streaksAfterCurrentPeriod(
@@ -111,7 +127,9 @@ export function useSetCompletion() {
     store: (toggle) => queueChange(completionEntry(toggle)),
     patches: (toggle) => {
       const key = periodKey(toggle.date, toggle.habit.frequency, toggle.weekStart);
-      const xp = toggle.habit.xpOnComplete;
+      const { xp, points } = toggle.completed
+        ? { xp: toggle.habit.xpOnComplete, points: pointsForXp(toggle.habit.xpOnComplete) }
+        : takenBack(client, toggle.habit, key);
       const sign = toggle.completed ? 1 : -1;
       const today = todayOf(client);
       // Read before the completions patch below: does the day streak start or end with this one?
@@ -138,7 +156,7 @@ export function useSetCompletion() {
           : []),
         patch<Me>(meQuery.queryKey, (me) => {
           if (!me) return me;
-          const moved = moveProgress(me, sign * xp, sign * pointsForXp(xp));
+          const moved = moveProgress(me, sign * xp, sign * points);
           if (!movesDayStreak) return moved;
           const streak = streaksAfterCurrentPeriod(
             { current: me.progress.streak, best: 0 },
@@ -267,6 +285,7 @@ export function useUpdateHabit() {
     prepare: ({ id, patch: change }, client) => ({
       ...requestTo(routes.updateHabit, { params: { id }, body: change }),
       changes: [{ list: 'habits', op: 'merge', id, fields: shownFields(change, client) }],
+      completions: regroupedBy(id, change, client),
     }),
     // A new frequency regroups the habit's completions on the server.
     events: ({ patch: change }) =>
@@ -274,6 +293,19 @@ export function useUpdateHabit() {
     failure: () => null,
     onSynced: putInList('habits'),
   });
+}
+
+/**
+ * A new frequency regroups the habit's cached completions as the server will (docs/offline.md):
+ * by the user's week start as it stands when they act, queued changes included.
+ */
+function regroupedBy(id: string, change: HabitUpdate, client: QueryClient): CompletionsChange[] {
+  const { frequency } = change;
+  const weekStart = client.getQueryData<Me>(meQuery.queryKey)?.settings.weekStart;
+  const habit = client.getQueryData<Habit[]>(habitKeys.all)?.find((h) => h.id === id);
+  if (frequency === undefined || weekStart === undefined || habit?.frequency === frequency)
+    return [];
+  return [{ op: 'regroup', habits: [{ habitId: id, frequency }], weekStart }];
 }
 
 /** What an edit shows at once: the fields given (none blanked), with the category's name. */

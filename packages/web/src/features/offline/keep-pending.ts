@@ -5,15 +5,16 @@
  * list gets the queued changes applied again, as the toggle did. Without this the screen showed
  * the old state while the badge said "pending", and a click meant to undo what it showed was
  * taken as the opposite change. The same holds for the lists a queued create, edit or delete
- * touches (list-changes.ts), for queued settings, skips and vacations (features/rest). Progress figures are left to the server until
- * the queue empties.
+ * touches (list-changes.ts), for the completions a queued frequency or week-start change regroups
+ * (completion-changes.ts), for queued settings, skips and vacations (features/rest). Progress
+ * figures are left to the server until the queue empties.
  */
 import type { CompletionEntry } from '@habitquest/contracts/completion-columns';
 import type { Habit } from '@habitquest/contracts/habits';
 import type { Me } from '@habitquest/contracts/me';
 import type { SettingsPatch } from '@habitquest/contracts/settings';
 import { mergeSettings } from '@habitquest/contracts/settings-merge';
-import { isSetCompletionEntry, type SetCompletionPayload } from '@habitquest/core/offline-queue';
+import { isSetCompletionEntry } from '@habitquest/core/offline-queue';
 import { periodKey } from '@habitquest/core/periods';
 import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
 import { outboxEntries } from '../../lib/outbox';
@@ -23,6 +24,7 @@ import { skipPayloadOf, withSkip } from '../rest/skip-entry';
 import { vacationPayloadOf } from '../rest/vacation-payload';
 import { SETTINGS_ENTRY } from '../settings/settings-entry';
 import { applyListChange, isListName, listChangesOf, type ListName } from './list-changes';
+import { applyCompletionsChange, completionsChangesOf } from './completion-changes';
 
 /** Watches the query cache; returns the unsubscribe function. */
 export function keepPendingShown(client: QueryClient): () => void {
@@ -46,16 +48,10 @@ export function keepPendingShown(client: QueryClient): () => void {
       return;
     }
     if (root !== 'completions') return;
-    const pending = outboxEntries().flatMap((entry) =>
-      isSetCompletionEntry(entry) ? [entry.payload] : [],
-    );
-    if (pending.length === 0) return;
     const list = query.state.data;
     if (!Array.isArray(list)) return;
-    client.setQueryData(
-      queryKey,
-      withPending(list as CompletionEntry[], pending, client, queryKey),
-    );
+    const next = withPending(list as CompletionEntry[], client, queryKey);
+    if (next !== list) client.setQueryData(queryKey, next);
   });
 }
 
@@ -110,9 +106,12 @@ function keepVacation(client: QueryClient): void {
   client.setQueryData<Me>(['me'], (me) => (me ? { ...me, vacation: last.vacation } : me));
 }
 
+/**
+ * A window of completions with the queued toggles and regroupings (a habit's new frequency, a
+ * new week start: completion-changes.ts) made again, in the order they were made.
+ */
 function withPending(
   list: CompletionEntry[],
-  pending: readonly SetCompletionPayload[],
   client: QueryClient,
   queryKey: QueryKey,
 ): CompletionEntry[] {
@@ -122,7 +121,12 @@ function withPending(
   const isInRange = (date: string) =>
     (typeof from !== 'string' || date >= from) && (typeof to !== 'string' || date <= to);
   let next = list;
-  for (const payload of pending) {
+  for (const entry of outboxEntries()) {
+    if (!isSetCompletionEntry(entry)) {
+      next = completionsChangesOf(entry, habits).reduce(applyCompletionsChange, next);
+      continue;
+    }
+    const { payload } = entry;
     const habit = habits.find((h) => h.id === payload.habitId);
     if (!habit) continue;
     const key = periodKey(payload.date, habit.frequency, weekStart);

@@ -11,6 +11,7 @@ import { compareCategories } from '@habitquest/core/categories';
 import { compareText } from '@habitquest/core/compare';
 import { compareRewards } from '@habitquest/core/rewards';
 import type { QueueEntry } from '@habitquest/core/offline-queue';
+import type { CompletionsChange } from './completion-changes';
 
 /** The cached lists a queued change may touch; each is the query under that one-word key. */
 export type ListItems = { habits: Habit; rewards: Reward; categories: Category };
@@ -24,8 +25,11 @@ export type ListChange =
   | { list: ListName; op: 'merge'; id: string; fields: Record<string, unknown> }
   | { list: ListName; op: 'remove'; id: string };
 
-/** The payload of an outbox entry made by a queued create, edit or delete. */
-export type ListChangesPayload = { changes: ListChange[] };
+/**
+ * The payload of an outbox entry made by a queued create, edit or delete; an edit of a habit's
+ * frequency also regroups its cached completions (completion-changes.ts).
+ */
+export type ListChangesPayload = { changes: ListChange[]; completions?: CompletionsChange[] };
 
 /** Each list in the order the server sends it, so a row made offline sits where it will stay. */
 const ORDER: { [L in ListName]: (a: ListItems[L], b: ListItems[L]) => number } = {

@@ -20,6 +20,7 @@ import {
   type ListChangesPayload,
   type ListName,
 } from './list-changes';
+import { completionsPatch, type CompletionsChange } from './completion-changes';
 import { queueChange, sendQueued, type Sent } from './send-queued';
 import { randomId } from '../../lib/random-id';
 
@@ -29,10 +30,12 @@ export type Prepared = {
   path: string;
   body: unknown;
   changes: ListChange[];
+  /** What it does to every cached window of completions (a habit's new frequency regroups them). */
+  completions?: CompletionsChange[];
 };
 
 /** The entry and changes of each pending action (the same object reaches every step). */
-const prepared = new WeakMap<object, { id: string; changes: ListChange[] }>();
+const prepared = new WeakMap<object, { id: string } & ListChangesPayload>();
 
 export function useQueuedMutation<TVars extends object, TResult>(options: {
   /** The outbox entry's type: what kind of change, for reading the queue. */
@@ -53,12 +56,19 @@ export function useQueuedMutation<TVars extends object, TResult>(options: {
 }) {
   const client = useQueryClient();
   const show = options.show ?? 'at-once';
-  const changesOf = (vars: TVars): ListChange[] => prepared.get(vars)?.changes ?? [];
+  const patchesOf = (vars: TVars): Patch[] => {
+    const entry = prepared.get(vars);
+    if (!entry) return [];
+    return [...entry.changes.map(listPatch), ...(entry.completions ?? []).map(completionsPatch)];
+  };
   return useOptimisticMutation({
     store: async (vars: TVars) => {
-      const { changes, ...request } = options.prepare(vars, client);
+      const { changes, completions, ...request } = options.prepare(vars, client);
       const id = randomId();
-      const payload: ListChangesPayload = { changes };
+      const payload: ListChangesPayload = {
+        changes,
+        ...(completions?.length ? { completions } : {}),
+      };
       await queueChange({
         id,
         type: options.type,
@@ -67,10 +77,10 @@ export function useQueuedMutation<TVars extends object, TResult>(options: {
         retries: 0,
         ...request,
       });
-      prepared.set(vars, { id, changes });
+      prepared.set(vars, { id, ...payload });
     },
     mutationFn: (vars: TVars) => sendQueued<TResult>(prepared.get(vars)?.id ?? ''),
-    patches: (vars) => (show === 'at-once' ? changesOf(vars).map(listPatch) : []),
+    patches: (vars) => (show === 'at-once' ? patchesOf(vars) : []),
     events: (vars, sent) => {
       // Still queued: the server does not have it yet, so there is nothing new to read.
       if (sent?.kind === 'queued') return [];
@@ -79,8 +89,7 @@ export function useQueuedMutation<TVars extends object, TResult>(options: {
     failure: options.failure,
     onSuccess: (sent: Sent<TResult>, vars) => {
       if (sent.kind === 'synced') options.onSynced?.(sent.body, vars, client);
-      else if (show === 'when-queued')
-        for (const change of changesOf(vars)) listPatch(change).apply(client);
+      else if (show === 'when-queued') for (const change of patchesOf(vars)) change.apply(client);
     },
   });
 }

@@ -1,7 +1,10 @@
 import type { Me } from '@habitquest/contracts/me';
 import type { Settings, SettingsPatch } from '@habitquest/contracts/settings';
 import { mergeSettings } from '@habitquest/contracts/settings-merge';
-import { patch, useOptimisticMutation } from '../../lib/optimistic';
+import type { QueryClient } from '@tanstack/react-query';
+import { patch, useOptimisticMutation, type Patch } from '../../lib/optimistic';
+import { habitsQuery } from '../habits/queries';
+import { completionsPatch, weekStartChange } from '../offline/completion-changes';
 import { meQuery } from '../me/queries';
 import { queueChange, sendQueued } from '../offline/send-queued';
 import { settingsEntry } from './settings-entry';
@@ -17,8 +20,9 @@ const keys = new WeakMap<SettingsPatch, string>();
  */
 export function useUpdateSettings() {
   return useOptimisticMutation({
-    // Its optimistic change goes into GET /api/me only: cleaning the cache spares that while it
-    // is pending, and nothing else on its account (storage-usage.ts).
+    // Its optimistic change goes into GET /api/me: cleaning the cache spares that while it is
+    // pending (storage-usage.ts). A new week start also regroups the windows of completions,
+    // spared as every query is while the outbox holds an entry (this one's is stored first).
     mutationKey: meQuery.queryKey,
     store: async (change: SettingsPatch) => {
       const id = randomId();
@@ -26,10 +30,12 @@ export function useUpdateSettings() {
       await queueChange(settingsEntry(id, change));
     },
     mutationFn: (change: SettingsPatch) => sendQueued<Settings>(keys.get(change) ?? ''),
-    patches: (change) => [
+    patches: (change, client) => [
       patch<Me>(meQuery.queryKey, (me) =>
         me ? { ...me, settings: mergeSettings(me.settings, change) } : me,
       ),
+      // A new week start regroups the weekly habits' completions, as the server will.
+      ...regroupedBy(change, client),
     ],
     // A new week start regroups weekly completions on the server, and a new time zone moves
     // "today": either way every figure keyed by dates is read again (the server says the same).
@@ -45,4 +51,15 @@ export function useUpdateSettings() {
         ? error.message
         : 'Failed to save settings. Please try again.',
   });
+}
+
+/**
+ * A new week start regroups the weekly habits' cached completions (offline/completion-changes.ts,
+ * which makes the same change again for a window fetched while this one waits).
+ */
+function regroupedBy(change: SettingsPatch, client: QueryClient): Patch[] {
+  if (change.weekStart === undefined) return [];
+  const habits = client.getQueryData(habitsQuery.queryKey) ?? [];
+  const regroup = weekStartChange(change.weekStart, habits);
+  return regroup ? [completionsPatch(regroup)] : [];
 }
