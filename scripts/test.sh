@@ -32,6 +32,12 @@ if [ ! -d /usr/share/fonts/truetype/noto ] || ! ls /usr/share/fonts/truetype/not
   apt_install fonts-noto-color-emoji
 fi
 
+# openssl makes the certificate of the push tests' TLS service (web-push-transport.test.ts).
+if ! command -v openssl >/dev/null 2>&1; then
+  echo "openssl is missing: installing Debian's package…"
+  apt_install openssl
+fi
+
 step "A desktop session for the desktop shell's tests (packages/desktop)"
 # Xvfb for its window, dbus-daemon for a private session bus, xdotool to hide and show the
 # window, python3-gi with Ayatana AppIndicator for its tray, notify-send for the fallback.

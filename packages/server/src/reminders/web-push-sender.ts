@@ -4,6 +4,8 @@
  * without following redirects, within a timeout. push-sender.ts decides who gets what, and when.
  */
 import { lookup } from 'node:dns/promises';
+import { request as httpsRequest } from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
 import { isPublicAddress, isPushServiceUrl } from '@habitquest/contracts/push';
 import webpush from 'web-push';
 import type { pushSubscriptions } from '../db/schema';
@@ -81,10 +83,87 @@ export async function checkPushEndpoint(
 }
 
 /**
- * web-push encrypts the payload and signs the request (VAPID); fetch delivers it to the browser
- * vendor's push service, over https to a host that resolves to public addresses only, without
- * following redirects (a push service never redirects), within `timeoutMs` (15 s). Tests route
- * `fetch` to a loopback push service and answer `resolve` themselves.
+ * The DNS lookup of the push request's own connection: it connects only to the addresses it
+ * checked, and only when every one is public. Checking a name before connecting is not enough,
+ * since a name can answer with a public address to the check and a private one to the connection
+ * a moment later (DNS rebinding).
+ */
+export function publicOnlyLookup(
+  resolve: ResolveHost,
+  isAllowed: (address: string) => boolean = isPublicAddress,
+): LookupFunction {
+  return (hostname, options, callback) => {
+    resolve(hostname).then(
+      (addresses) => {
+        if (addresses.length === 0 || !addresses.every(isAllowed)) {
+          const refused = new RefusedEndpoint(
+            'its host resolves to an address that is not public',
+            hostname,
+            false,
+          );
+          callback(refused, '', 0);
+          return;
+        }
+        const wanted = addresses.filter(
+          (address) => !options.family || isIP(address) === options.family,
+        );
+        const usable = wanted.length > 0 ? wanted : addresses;
+        if (options.all) {
+          callback(
+            null,
+            usable.map((address) => ({ address, family: isIP(address) })),
+          );
+        } else {
+          const [first = ''] = usable;
+          callback(null, first, isIP(first));
+        }
+      },
+      (error: unknown) => {
+        callback(error instanceof Error ? error : new Error(String(error)), '', 0);
+      },
+    );
+  };
+}
+
+/**
+ * The production network: one https request whose connection goes through `publicOnlyLookup`,
+ * and never follows a redirect (node's https does not). Only the status is kept; the body is
+ * discarded, which frees the connection. `test` lets a test reach its own https service on
+ * loopback: the addresses it allows and the certificate it trusts.
+ */
+export function pinnedHttpsFetch(
+  resolve: ResolveHost,
+  test: { isAllowed?: (address: string) => boolean; ca?: string } = {},
+): PushFetch {
+  const pinned = publicOnlyLookup(resolve, test.isAllowed);
+  return (url, init) =>
+    new Promise((done, fail) => {
+      const body = Buffer.from(init.body as Buffer | string);
+      const request = httpsRequest(
+        url,
+        {
+          method: init.method,
+          headers: { ...(init.headers as Record<string, string>), 'content-length': body.length },
+          lookup: pinned,
+          ...(test.ca === undefined ? {} : { ca: test.ca }),
+          ...(init.signal ? { signal: init.signal } : {}),
+        },
+        (response) => {
+          response.resume();
+          done(new Response(null, { status: response.statusCode ?? 502 }));
+        },
+      );
+      request.on('error', fail);
+      request.end(body);
+    });
+}
+
+/**
+ * web-push encrypts the payload and signs the request (VAPID); pinnedHttpsFetch delivers it to the
+ * browser vendor's push service, over https to a host that resolves to public addresses only,
+ * checked before and again for the connection itself, without following redirects (a push
+ * service never redirects), within `timeoutMs` (15 s). Tests route `fetch` to a loopback push
+ * service and answer `resolve` themselves.
  */
 export function webPushSender(
   vapid: {
@@ -95,7 +174,7 @@ export function webPushSender(
   options: { timeoutMs?: number; resolve?: ResolveHost; fetch?: PushFetch } = {},
 ): SendPush {
   const resolve = options.resolve ?? resolveWithDns;
-  const send = options.fetch ?? fetch;
+  const send = options.fetch ?? pinnedHttpsFetch(resolve);
   const timeoutMs = options.timeoutMs ?? PUSH_TIMEOUT_MS;
   return async (subscription, payload, ttlSeconds, cancel) => {
     const timeout = AbortSignal.timeout(timeoutMs);
