@@ -4,7 +4,6 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { createApp } from './app';
@@ -23,7 +22,7 @@ import {
   MAIL_ON_SHUTDOWN_MS,
   type BackgroundMailer,
 } from './mail/background-mail';
-import { createMailer, type Mailer } from './mail/mailer';
+import { configuredMailer, type Mailer } from './mail/mailer';
 import { startingApp } from './http/health';
 import { createEventBus, type EventBus } from './realtime/bus';
 
@@ -121,16 +120,7 @@ async function compose(
   const secret = config.authSecret ?? loadOrCreateSecret(config.dataDir);
   // Several instances must share one key pair: on PostgreSQL only the environment can give it.
   const vapid = config.vapid ?? (config.databaseUrl ? null : loadOrCreateVapidKeys(config.dataDir));
-  const mail = backgroundMailer(
-    options.mailer ??
-      createMailer({
-        smtpUrl: config.smtpUrl,
-        from: config.mailFrom,
-        outboxDir: path.join(config.dataDir, 'outbox'),
-        logger,
-      }),
-    logger,
-  );
+  const mail = backgroundMailer(options.mailer ?? configuredMailer(config, logger), logger);
   const events = await createEventBus(database, logger);
   const auth = createAuth({
     config,

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { createAuth, type Auth } from '../auth/auth';
 import { recoverImports } from '../backup/restore-journal';
 import type { Config } from '../config';
@@ -6,7 +5,7 @@ import { lockDataDir, loadOrCreateSecret } from '../data-dir';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { createLogger } from '../logger';
 import { backgroundMailer, MAIL_ON_SHUTDOWN_MS } from '../mail/background-mail';
-import { createMailer } from '../mail/mailer';
+import { configuredMailer } from '../mail/mailer';
 import { createEventBus, type EventBus } from '../realtime/bus';
 
 export type AdminContext = {
@@ -42,15 +41,7 @@ export async function openAdminContext(config: Config): Promise<AdminContext> {
     throw error;
   }
   const opened = database;
-  const mail = backgroundMailer(
-    createMailer({
-      smtpUrl: config.smtpUrl,
-      from: config.mailFrom,
-      outboxDir: path.join(config.dataDir, 'outbox'),
-      logger,
-    }),
-    logger,
-  );
+  const mail = backgroundMailer(configuredMailer(config, logger), logger);
   let auth: Auth | undefined;
   let events: Promise<EventBus> | undefined;
   return {

@@ -3,10 +3,11 @@ import '../../../test-dom.mjs';
 import 'fake-indexeddb/auto';
 import { duplicateCategoryMessage, type Category } from '@habitquest/contracts/categories';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearOutbox, outboxEntries, setOutboxOwner } from '../../lib/outbox';
 import { reportReachable } from '../../lib/reachability';
+import { endOfflineTest } from '../../../test/offline-teardown';
 import { CreateCategoryDialog } from './CreateCategoryDialog';
 import { categoriesQuery } from './queries';
 
@@ -31,16 +32,7 @@ beforeEach(async () => {
   );
   reportReachable(false);
 });
-afterEach(async () => {
-  cleanup();
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(() => Promise.resolve(new Response('{}'))),
-  );
-  reportReachable(true);
-  await clearOutbox();
-  vi.unstubAllGlobals();
-});
+afterEach(endOfflineTest);
 
 /** The dialog over a cache holding HEALTH & FITNESS and a category made offline, still queued. */
 function openDialog(onOpenChange = vi.fn()): HTMLElement {

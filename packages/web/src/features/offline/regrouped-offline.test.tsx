@@ -7,12 +7,13 @@ import type { Me } from '@habitquest/contracts/me';
 import { DEFAULT_SETTINGS } from '@habitquest/contracts/settings';
 import { periodKey } from '@habitquest/core/periods';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, renderHook } from '@testing-library/react';
+import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { habitFixture } from '../../../test/habit-fixture';
 import { clearOutbox, outboxEntries, setOutboxOwner } from '../../lib/outbox';
 import { reportReachable } from '../../lib/reachability';
+import { endOfflineTest } from '../../../test/offline-teardown';
 import { useSetCompletion, useUpdateHabit } from '../habits/mutations';
 import { habitKeys } from '../habits/queries';
 import { meQuery } from '../me/queries';
@@ -81,16 +82,7 @@ beforeEach(async () => {
   client.setQueryData(YEAR, [done(MONDAY), done(TUESDAY)]);
   client.setQueryData(MONTH, [done(MONDAY), done(TUESDAY)]);
 });
-afterEach(async () => {
-  cleanup();
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(() => Promise.resolve(new Response('{}'))),
-  );
-  reportReachable(true);
-  await clearOutbox();
-  vi.unstubAllGlobals();
-});
+afterEach(endOfflineTest);
 
 describe('a frequency changed offline', () => {
   it('regroups every cached window of completions at once, and stores how in its entry', async () => {
