@@ -24,7 +24,7 @@ export function Notice({
     <div
       id={id}
       role={tone === 'error' ? 'alert' : 'status'}
-      className={cx('rounded-xl px-3 py-2 text-sm', TONES[tone])}
+      className={cx('rounded-xl px-3 py-2 text-sm wrap-anywhere', TONES[tone])}
     >
       {children}
     </div>

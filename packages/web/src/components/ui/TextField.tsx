@@ -13,7 +13,7 @@ export function describedBy(...ids: (string | false | null | undefined)[]): stri
 /** The error line under a field; its id is what the field's aria-describedby names. */
 export function FieldError({ id, error }: { id: string; error?: string | null | undefined }) {
   return error ? (
-    <p id={id} className="text-sm font-medium text-red-700 dark:text-red-400">
+    <p id={id} className="text-sm font-medium text-red-700 wrap-anywhere dark:text-red-400">
       {error}
     </p>
   ) : null;

@@ -95,7 +95,7 @@ export function DayInsightsDialog(props: {
                     <p className="font-semibold text-slate-900 wrap-anywhere dark:text-white">
                       {habit.title}
                     </p>
-                    <p className="text-xs text-slate-600 dark:text-slate-300">
+                    <p className="text-xs text-slate-600 wrap-anywhere dark:text-slate-300">
                       {[habit.category, habit.frequency, copy.xp(habit.xpOnComplete)]
                         .filter(Boolean)
                         .join(' · ')}
