@@ -1,5 +1,5 @@
 import { localDateOf, zonedTime, type LocalDate } from '@habitquest/core/dates';
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
 
 /**
  * How often an open page looks at the clock besides the timer set for local midnight. That timer
@@ -70,10 +70,7 @@ function subscribeIn(timeZone: string) {
  * only when the date itself changes.
  */
 export function useToday(timeZone: string): LocalDate {
-  const subscribe = useCallback(
-    (onChange: () => void) => subscribeIn(timeZone)(onChange),
-    [timeZone],
-  );
+  const subscribe = useMemo(() => subscribeIn(timeZone), [timeZone]);
   const read = useCallback(() => localDateOf(Date.now(), timeZone), [timeZone]);
   return useSyncExternalStore(subscribe, read);
 }
