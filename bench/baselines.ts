@@ -76,16 +76,7 @@ export function baseline(kind: 'insert' | 'select', load: Load): Promise<LoadRes
  */
 export function comparableBaseline(connections: number, load: Load): Promise<LoadResult> {
   return measureBare({
-    setUp: `
-      create table bench_sessions (token text primary key, user_id int not null);
-      create table bench_progress (user_id int primary key, xp int not null, points int not null);
-      create table bench_completions (user_id int not null, day int not null, xp int not null,
-        primary key (user_id, day));
-      create table bench_ledger (id bigserial primary key, user_id int not null, xp int not null,
-        points int not null);
-      insert into bench_sessions select 'token-' || n, n from generate_series(1, ${String(connections)}) n;
-      insert into bench_progress select n, 0, 0 from generate_series(1, ${String(connections)}) n;
-    `,
+    setUp: comparableTables(connections),
     routes: (app, pool) => {
       app.put('/baseline', async (c) => {
         const token = c.req.header('x-token') ?? '';
@@ -113,16 +104,76 @@ export function comparableBaseline(connections: number, load: Load): Promise<Loa
         return c.json({ added: completed });
       });
     },
-    clients: Array.from({ length: connections }, (_, index): LoadRequest[] => {
-      const headers = {
-        'x-token': `token-${String(index + 1)}`,
-        'content-type': 'application/json',
-      };
-      return [
-        { method: 'PUT', path: '/baseline', headers, body: '{"completed":true}' },
-        { method: 'PUT', path: '/baseline', headers, body: '{"completed":false}' },
-      ];
-    }),
+    clients: togglingClients(connections),
     load,
+  });
+}
+
+/**
+ * (1d): (1c)'s work in one round trip: one prepared statement, in a transaction of its own, that
+ * looks the session up, locks the balances, writes the completion and the ledger entry and moves
+ * the balances. No NOTIFY: the product publishes a change's events after its commit, many changes'
+ * together (realtime/bus.ts), so they are not part of one change's statement. The floor a
+ * set-state made of one statement could reach.
+ */
+export function oneStatementBaseline(connections: number, load: Load): Promise<LoadResult> {
+  const lockedUser = `with session as (select user_id from bench_sessions where token = $1),
+    locked as (select user_id from bench_progress
+      where user_id = (select user_id from session) for update)`;
+  const moveBalances = `entry as (insert into bench_ledger (user_id, xp, points)
+      select user_id, xp, xp / 2 from changed returning user_id, xp, points),
+    moved as (update bench_progress set xp = bench_progress.xp + entry.xp,
+      points = bench_progress.points + entry.points
+      from entry where bench_progress.user_id = entry.user_id returning 1)
+    select user_id, (select count(*) from moved) as changed from locked`;
+  const add = `${lockedUser},
+    changed as (insert into bench_completions select user_id, 1, 10 from locked
+      on conflict do nothing returning user_id, xp), ${moveBalances}`;
+  const remove = `${lockedUser},
+    changed as (delete from bench_completions c using locked
+      where c.user_id = locked.user_id and c.day = 1 returning c.user_id, -c.xp as xp),
+    ${moveBalances}`;
+  return measureBare({
+    setUp: comparableTables(connections),
+    routes: (app, pool) => {
+      app.put('/baseline', async (c) => {
+        const token = c.req.header('x-token') ?? '';
+        const { completed } = await c.req.json<{ completed: boolean }>();
+        const { rows } = await pool.query<{ user_id: number }>({
+          name: completed ? 'bench-add' : 'bench-remove',
+          text: completed ? add : remove,
+          values: [token],
+        });
+        if (rows.length === 0) return c.json({ error: 'signed out' }, 401);
+        return c.json({ added: completed });
+      });
+    },
+    clients: togglingClients(connections),
+    load,
+  });
+}
+
+/** The plain tables of (1c) and (1d): a session, balances and one completion to toggle per user. */
+function comparableTables(users: number): string {
+  return `
+    create table bench_sessions (token text primary key, user_id int not null);
+    create table bench_progress (user_id int primary key, xp int not null, points int not null);
+    create table bench_completions (user_id int not null, day int not null, xp int not null,
+      primary key (user_id, day));
+    create table bench_ledger (id bigserial primary key, user_id int not null, xp int not null,
+      points int not null);
+    insert into bench_sessions select 'token-' || n, n from generate_series(1, ${String(users)}) n;
+    insert into bench_progress select n, 0, 0 from generate_series(1, ${String(users)}) n;
+  `;
+}
+
+/** A user per connection, adding and removing their completion in turn, as (2)'s users do. */
+function togglingClients(users: number): LoadRequest[][] {
+  return Array.from({ length: users }, (_, index): LoadRequest[] => {
+    const headers = { 'x-token': `token-${String(index + 1)}`, 'content-type': 'application/json' };
+    return [
+      { method: 'PUT', path: '/baseline', headers, body: '{"completed":true}' },
+      { method: 'PUT', path: '/baseline', headers, body: '{"completed":false}' },
+    ];
   });
 }

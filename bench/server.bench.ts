@@ -6,6 +6,8 @@
  *      session up, then in one transaction lock the user's balances, add or delete the
  *      completion, write the ledger entry, move the balances and notify — in two round trips,
  *      plain tables, no triggers, no rules: what the set-state's work costs here at the least;
+ *  (1d) baseline: (1c)'s writes and session lookup in one prepared statement, one round trip,
+ *      its events left to be published after the commit as the product does;
  *  (2) the completion set-state path (PUT /api/habits/:id/completions/:date), many users;
  *      (2b) the same with an Idempotency-Key on each request and a browser's Accept-Encoding,
  *      as the web app sends its changes;
@@ -29,7 +31,7 @@ import { lockUser, recordLedger } from '@habitquest/server/progress/ledger';
 import { completions } from '@habitquest/server/db/schema';
 import { signUp, startTestServer, type TestClient } from '@habitquest/server/test/harness';
 import pg from 'pg';
-import { baseline, comparableBaseline } from './baselines';
+import { baseline, comparableBaseline, oneStatementBaseline } from './baselines';
 import { runLoad, type LoadRequest, type LoadResult } from './production';
 
 const CONNECTIONS = 50;
@@ -152,6 +154,8 @@ async function main(): Promise<void> {
   if (bare) print('(1) baseline: bare Hono + one INSERT', bare);
   const floor = RUN_WRITES ? await comparableBaseline(CONNECTIONS, load) : null;
   if (floor) print('(1c) baseline: the set-state floor', floor);
+  const oneStatement = RUN_WRITES ? await oneStatementBaseline(CONNECTIONS, load) : null;
+  if (oneStatement) print('(1d) baseline: the floor in one statement', oneStatement);
   const bareRead = RUN_READS ? await baseline('select', load) : null;
   if (bareRead) print('(1b) baseline: bare Hono + one SELECT', bareRead);
 
@@ -274,6 +278,11 @@ async function main(): Promise<void> {
   if (withHistory && floor) {
     console.log(
       `ratio (2c)/(1c): ${(withHistory.requestsPerSecond / floor.requestsPerSecond).toFixed(2)}   (the reference user)`,
+    );
+  }
+  if (oneStatement && bare) {
+    console.log(
+      `ratio (1d)/(1): ${(oneStatement.requestsPerSecond / bare.requestsPerSecond).toFixed(2)}   (the one-statement floor)`,
     );
   }
   if (completion && bare) ceiling('(2)', completion, bare, 0.5);
