@@ -2,7 +2,8 @@
  * Outgoing mail: SMTP through nodemailer when SMTP_URL is set; otherwise every mail is written to
  * the log and to DATA_DIR/outbox/, so a local password reset still works without a mail server.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config';
@@ -43,12 +44,15 @@ export function createMailer(options: {
   return {
     send: async (mail) => {
       await mkdir(outboxDir, { recursive: true });
-      const file = path.join(
-        outboxDir,
-        `${new Date().toISOString().replace(/[:.]/g, '-')}-${slug(mail.to)}.eml`,
-      );
+      // A random part keeps two mails of one millisecond to one address apart.
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${slug(mail.to)}-${randomBytes(3).toString('hex')}`;
+      const file = path.join(outboxDir, `${name}.eml`);
       const message = `From: ${from}\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`;
-      await writeFile(file, message, { mode: 0o600 });
+      // Written under another name and renamed, so that whoever watches the folder for .eml
+      // files (a person, a script, a test) never reads a mail half written.
+      const partial = path.join(outboxDir, `.${name}.partial`);
+      await writeFile(partial, message, { mode: 0o600 });
+      await rename(partial, file);
       logger.info(
         { to: mail.to, subject: mail.subject, file },
         'mail written to the outbox (no SMTP_URL)',
