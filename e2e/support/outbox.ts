@@ -10,7 +10,9 @@ export async function resetLinkFor(to: string): Promise<string> {
     .poll(
       () => {
         const files = readdirSync(OUTBOX_DIR)
-          .filter((name) => name.includes(to.replace(/[^a-z0-9@.-]/gi, '_')))
+          .filter(
+            (name) => name.endsWith('.eml') && name.includes(to.replace(/[^a-z0-9@.-]/gi, '_')),
+          )
           .sort();
         const last = files.at(-1);
         link = last
