@@ -4,10 +4,11 @@
  *  (1b) baseline: the same doing one single-row SELECT by primary key — its read limit;
  *  (1c) baseline: a bare Hono endpoint doing the least any correct set-state must: look the
  *      session up, then in one transaction lock the user's balances, add or delete the
- *      completion, write the ledger entry, move the balances and notify — in two round trips,
- *      plain tables, no triggers, no rules: what the set-state's work costs here at the least;
+ *      completion, write the ledger entry, move the balances and notify — in two round trips
+ *      and five statements, as the set-state is built, on plain tables, no triggers, no rules;
  *  (1d) baseline: (1c)'s writes and session lookup in one prepared statement, one round trip,
- *      its events left to be published after the commit as the product does;
+ *      its events left to be published after the commit as the product does: what that work
+ *      costs here at the least;
  *  (2) the completion set-state path (PUT /api/habits/:id/completions/:date), many users;
  *      (2b) the same with an Idempotency-Key on each request and a browser's Accept-Encoding,
  *      as the web app sends its changes;
