@@ -9,7 +9,7 @@
  */
 import type { OutboxEntry } from './outbox';
 
-/** "outbox" in the name: cleaning the cache never removes these (storage-usage.ts). */
+/** "outbox" in the name: cleaning the cache never removes these (clean-cache.ts). */
 const PREFIX = 'habitquest.outbox-copy:';
 const METHODS: ReadonlySet<unknown> = new Set(['PUT', 'POST', 'PATCH', 'DELETE']);
 

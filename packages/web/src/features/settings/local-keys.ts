@@ -1,7 +1,7 @@
 /**
  * What the settings feature keeps in local storage: a mirror of the user's settings, so the next
  * start paints right before the server answers (boot.js reads the first two), and
- * the time zone offer's answers. Cleaning the cache never removes them (storage-usage.ts).
+ * the time zone offer's answers. Cleaning the cache never removes them (clean-cache.ts).
  */
 export const THEME_KEY = 'habitquest.theme';
 export const ACCENT_KEY = 'habitquest.accent';

@@ -21,7 +21,7 @@ const keys = new WeakMap<SettingsPatch, string>();
 export function useUpdateSettings() {
   return useOptimisticMutation({
     // Its optimistic change goes into GET /api/me: cleaning the cache spares that while it is
-    // pending (storage-usage.ts). A new week start also regroups the windows of completions,
+    // pending (clean-cache.ts). A new week start also regroups the windows of completions,
     // spared as every query is while the outbox holds an entry (this one's is stored first).
     mutationKey: meQuery.queryKey,
     store: async (change: SettingsPatch) => {

@@ -4,18 +4,16 @@ import { ApiError } from '../../lib/api';
 import type { OutboxEntry } from '../../lib/outbox';
 import { backupFileName, fileNameFrom, invalidFileErrors, isJsonFileName } from './data-transfer';
 import { filterZones } from './panels/RegionalPanel';
+import { cleanCache, localKeysToClean, registerUnsyncedSource } from './clean-cache';
 import {
-  cleanCache,
   formatBytes,
   jsonBytes,
-  localKeysToClean,
   measureQueries,
   measureStorage,
   registerStorageSource,
-  registerUnsyncedSource,
 } from './storage-usage';
 
-/** The outbox as storage-usage reads it: what IndexedDB would hold, set by each test. */
+/** The outbox as storage-usage and clean-cache read it: what IndexedDB would hold, set by each test. */
 const outbox = vi.hoisted(() => ({ entries: [] as OutboxEntry[] }));
 vi.mock('../../lib/outbox', () => ({
   outboxEntries: () => outbox.entries,

@@ -9,9 +9,9 @@ import { Button } from '../../../components/ui/Button';
 import { cx } from '../../../components/ui/cx';
 import { ProgressBar } from '../../../components/ui/ProgressBar';
 import { settingsDialogCopy as copy } from '../dialog-copy';
+import { cleanCache } from '../clean-cache';
 import {
   BREAKDOWN_KEYS,
-  cleanCache,
   formatBytes,
   measureStorage,
   requestPersistence,
