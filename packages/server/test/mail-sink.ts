@@ -1,5 +1,7 @@
 /** Reading the mail a test server sent: a real SMTP server, and waits with a deadline. */
+import { readdirSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import type { Mail } from '../src/mail/mailer';
 
@@ -94,4 +96,20 @@ export async function waitFor<T>(read: () => T | undefined, what: string): Promi
  */
 export function mailSent(server: { mails: Mail[] }, to: string, after: number): Promise<Mail> {
   return waitFor(() => server.mails.slice(after).find((mail) => mail.to === to), `a mail to ${to}`);
+}
+
+/**
+ * The text of the first whole mail in `dataDir`'s outbox. Mail goes out after the answer and is
+ * renamed to `.eml` only once written, so this waits for that file rather than reading the folder.
+ */
+export async function outboxMail(dataDir: string): Promise<string> {
+  const outbox = path.join(dataDir, 'outbox');
+  const file = await waitFor(() => {
+    try {
+      return readdirSync(outbox).find((name) => name.endsWith('.eml'));
+    } catch {
+      return undefined;
+    }
+  }, 'a mail in the outbox');
+  return readFileSync(path.join(outbox, file), 'utf8');
 }

@@ -1,8 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../logger';
 import { DATABASE_KINDS, startTestServer, TestClient, type TestServer } from '../../test/harness';
+import { outboxMail } from '../../test/mail-sink';
 
 describe.each(DATABASE_KINDS)('logs on %s', (kind) => {
   const lines: string[] = [];
@@ -45,11 +44,7 @@ describe.each(DATABASE_KINDS)('logs on %s', (kind) => {
     expect((await client.get('/api/me')).status).toBe(200);
 
     expect((await client.post('/api/auth/request-password-reset', { email })).status).toBe(200);
-    const outbox = path.join(server.config.dataDir, 'outbox');
-    const [file = ''] = readdirSync(outbox);
-    const token = /update-password\?token=(\S+)/.exec(
-      readFileSync(path.join(outbox, file), 'utf8'),
-    )?.[1];
+    const token = /update-password\?token=(\S+)/.exec(await outboxMail(server.config.dataDir))?.[1];
     expect(token).toBeTruthy();
     const reset = await new TestClient(server.url).post('/api/auth/reset-password', {
       token: decodeURIComponent(token ?? ''),

@@ -1,5 +1,3 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DATABASE_KINDS,
@@ -8,7 +6,7 @@ import {
   TestClient,
   type TestServer,
 } from '../../test/harness';
-import { startSmtpSink, waitFor, type SmtpSink } from '../../test/mail-sink';
+import { outboxMail, startSmtpSink, waitFor, type SmtpSink } from '../../test/mail-sink';
 import { createLogger } from '../logger';
 
 /** Undoes quoted-printable soft breaks and escapes, the encoding mail bodies travel in. */
@@ -176,16 +174,8 @@ describe.each(DATABASE_KINDS)('password-reset mail without SMTP on %s', (kind) =
 
   it('writes the mail to DATA_DIR/outbox/, and its link resets the password', async () => {
     const { email } = await signUp(server);
-    const outbox = path.join(server.config.dataDir, 'outbox');
     await new TestClient(server.url).post('/api/auth/request-password-reset', { email });
-    const file = await waitFor(() => {
-      try {
-        return readdirSync(outbox).find((name) => name.endsWith('.eml'));
-      } catch {
-        return undefined;
-      }
-    }, 'the outbox file');
-    const text = readFileSync(path.join(outbox, file), 'utf8');
+    const text = await outboxMail(server.config.dataDir);
     expect(text).toContain(`To: ${email}`);
     expect(text).toContain('Subject: Reset your HabitQuest password');
     await completeReset(server, email, resetToken(text, server.config.publicUrl));
