@@ -5,7 +5,7 @@ import type { About } from '@habitquest/contracts/about';
 import { apiErrorBody, ERROR_MESSAGES } from '@habitquest/contracts/errors';
 import { NUL_MESSAGE } from '@habitquest/core/nul';
 import { routes } from '@habitquest/contracts/routes';
-import { Hono, type MiddlewareHandler } from 'hono';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { compressAnswers } from './http/compress';
@@ -142,14 +142,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/api/auth', authRoutes({ auth, db, config, logger, limits: deps.authLimits ?? {} }));
 
   const api = new Hono<AppEnv>();
-  api.use(requireUser(readSession));
-  // The completion set-state claims its Idempotency-Key in its own transaction (set-completion.ts).
+  // The completion set-state checks a session this process has seen live in its own first
+  // statement, and claims its Idempotency-Key in its own transaction (set-completion.ts).
   const setStatePath = routePattern(routes.setCompletion.path);
-  api.use(
-    idempotency(db, now, logger, {
-      claimedByRoute: (c) => c.req.method === 'PUT' && setStatePath.test(c.req.path),
-    }),
-  );
+  const isSetState = (c: Context<AppEnv>) =>
+    c.req.method === 'PUT' && setStatePath.test(c.req.path);
+  api.use(requireUser(readSession, undefined, { checksSession: isSetState }));
+  api.use(idempotency(db, now, logger, { claimedByRoute: isSetState }));
   // Feature routes: one line each.
   api.route('/', meRoutes(features));
   api.route('/', habitRoutes(features));

@@ -36,6 +36,18 @@ export class DerivedCache<T> {
   }
 
   /**
+   * The value kept last for this user and the revision it is of, or undefined: for a caller that
+   * checks under the user's lock whether that revision is still current (set-completion.ts).
+   */
+  latest(userId: string): { revision: number; value: T } | undefined {
+    const entry = this.entries.get(userId);
+    if (entry === undefined) return undefined;
+    this.entries.delete(userId);
+    this.entries.set(userId, entry);
+    return entry;
+  }
+
+  /**
    * Keeps a value derived from data read after `revision` was: it is at least as new as that
    * revision, so serving it to a later request that read the same revision is never stale.
    */

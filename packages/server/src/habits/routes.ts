@@ -88,6 +88,7 @@ export function habitRoutes(deps: FeatureDeps): Hono<AppEnv> {
       events,
       inputs: setStateInputs,
       revision: c.get('revision'),
+      sessionToken: c.get('sessionToken'),
       userId: c.get('userId'),
       habitId: params.id,
       date: params.date,

@@ -1,3 +1,4 @@
+import { ERROR_MESSAGES } from '@habitquest/contracts/errors';
 import type { SetCompletionResult } from '@habitquest/contracts/habits';
 import type { RealtimeEvent } from '@habitquest/contracts/events';
 import type { Settings } from '@habitquest/contracts/settings';
@@ -152,8 +153,14 @@ export async function setCompletion(options: {
   database: DatabaseHandle;
   events: EventBus;
   inputs: DerivedCache<SetStateInputs>;
-  /** The revision the request's session check read (null when unknown). */
+  /** The revision the request's session check read (null when unknown, or not looked up). */
   revision: number | null;
+  /**
+   * The token of a session not looked up for this request (http/require-user.ts): the first
+   * statement checks it is live before anything else, and the change answers 401 when it is not.
+   * The inputs kept last for the user are then tried, and the call finds whether they are current.
+   */
+  sessionToken?: string | undefined;
   /** The request's Idempotency-Key, claimed and answered in this transaction (http/idempotency.ts). */
   claim?: KeyClaim | undefined;
   userId: string;
@@ -163,7 +170,10 @@ export async function setCompletion(options: {
   now: Date;
 }): Promise<SetCompletionResult | KeyTaken> {
   const { database, events, inputs, userId, habitId, date, completed, now, claim } = options;
-  const kept = options.revision === null ? undefined : inputs.get(userId, options.revision);
+  const { sessionToken } = options;
+  const latest = sessionToken === undefined ? undefined : inputs.latest(userId);
+  const expected = latest?.revision ?? options.revision;
+  const kept = latest?.value ?? (expected === null ? undefined : inputs.get(userId, expected));
   const keptHabit = kept?.habits.get(habitId);
   // A date the kept inputs refuse is judged again on fresh ones before it is refused.
   const guess =
@@ -179,16 +189,20 @@ export async function setCompletion(options: {
     inputs: SetStateInputs;
   };
   const outcome = await database.stepTransaction<Done | KeyTaken>(async (steps) => {
-    // The key, if any, is claimed by the first call only.
+    // The key, if any, is claimed by the first call only, and the session checked by it.
     let claimInsert = claim ? claimText(claim) : undefined;
-    const call = async (expected: number | null, params: WriteParams | null) => {
-      const text = setStateCall(userId, habitId, expected, params, claimInsert);
+    let session = sessionToken === undefined ? undefined : { token: sessionToken, now: new Date() };
+    const call = async (revision: number | null, params: WriteParams | null) => {
+      const text = setStateCall(userId, habitId, revision, params, claimInsert, session);
       claimInsert = undefined;
+      session = undefined;
       return setStateAnswer(await steps.run([text]));
     };
     let answer: SetStateAnswer = guess?.ok
-      ? await call(options.revision, guess.params)
+      ? await call(expected, guess.params)
       : await call(null, null);
+    if (answer.kind === 'unauthenticated')
+      throw new HttpError('UNAUTHENTICATED', ERROR_MESSAGES.unauthenticated);
     if (answer.kind === 'key-taken') return { value: KEY_TAKEN, withCommit: [] };
     let storedSettings = kept?.storedSettings;
     let plan = guess;

@@ -277,7 +277,7 @@ describe.each(DATABASE_KINDS)('the set-state statement on %s', (kind) => {
   });
 
   it.runIf(kind === 'postgres')(
-    'takes three round trips once its inputs are kept, with an Idempotency-Key too: the session, BEGIN with the call, COMMIT; its events follow the commit',
+    'takes two round trips once its inputs and session are known, with an Idempotency-Key too: BEGIN with the session check and the call, COMMIT; its events follow the commit',
     async () => {
       const { client } = await signUp(server);
       const id = await habit(client, { title: 'Stretch' });
@@ -305,23 +305,26 @@ describe.each(DATABASE_KINDS)('the set-state statement on %s', (kind) => {
         return sent();
       };
       try {
-        // The first one keeps the inputs; the others are each one call after the session check.
+        // The first one keeps the inputs (its session was looked up when the habit was created);
+        // the others are each one call, which checks the session first.
         expect((await put(true)).status).toBe(200);
         await sentWithEvents();
         for (const completed of [false, true, false]) {
           spy.mockClear();
           expect((await put(completed)).status).toBe(200);
           const messages = await sentWithEvents();
-          expect(messages).toHaveLength(4);
-          expect(messages[1]).toMatch(/^begin;\nselect hq_set_completion\(/);
+          expect(messages).toHaveLength(3);
+          expect(messages[0]).toMatch(
+            /^begin;\nselect case when exists \(select 1 from auth_sessions where token = '[^']+'::text and user_id = '[^']+'::text and expires_at > '[^']+'::timestamptz\) then hq_set_completion\(/,
+          );
           // Nothing but the commit: NOTIFY in the transaction would serialise commits.
-          expect(messages[2]).toBe('commit');
+          expect(messages[1]).toBe('commit');
           // The change's two events (completions, progress), in one statement after the commit.
-          expect(messages[3]).toMatch(
+          expect(messages[2]).toMatch(
             /^select pg_notify\('habitquest_events', '\{[^;]*"type":"completions".*\), pg_notify\('habitquest_events', '\{[^;]*"type":"progress"/s,
           );
         }
-        // With an Idempotency-Key (the web app's way) still three: the key is claimed with the
+        // With an Idempotency-Key (the web app's way) still two: the key is claimed with the
         // call and its answer stored with the commit. (The process's first keyed request also
         // purges old keys, at most hourly: that one goes first.)
         expect((await put(false, 'purges')).status).toBe(200);
@@ -329,12 +332,12 @@ describe.each(DATABASE_KINDS)('the set-state statement on %s', (kind) => {
         spy.mockClear();
         expect((await put(true, 'one-trip')).status).toBe(200);
         const messages = await sentWithEvents();
-        expect(messages).toHaveLength(4);
-        expect(messages[1]).toMatch(
-          /^begin;\nwith claim as \(insert into idempotency_keys .*\) select case when exists \(select 1 from claim\) then hq_set_completion\(/s,
+        expect(messages).toHaveLength(3);
+        expect(messages[0]).toMatch(
+          /^begin;\nwith claim as \(insert into idempotency_keys .*\) select case when exists \(select 1 from auth_sessions .*\) then case when exists \(select 1 from claim\) then hq_set_completion\(/s,
         );
-        expect(messages[2]).toMatch(/^update idempotency_keys set status = 200, .*;\ncommit$/s);
-        expect(messages[3]).toMatch(/^select pg_notify\(/);
+        expect(messages[1]).toMatch(/^update idempotency_keys set status = 200, .*;\ncommit$/s);
+        expect(messages[2]).toMatch(/^select pg_notify\(/);
       } finally {
         spy.mockRestore();
       }
@@ -400,17 +403,17 @@ describe.each(DATABASE_KINDS)('the set-state statement on %s', (kind) => {
         });
         spy.mockClear();
         expect((await put(TODAY, false)).status).toBe(200);
-        expect(reads()).toBe(3);
+        expect(reads()).toBe(2);
         spy.mockClear();
         const again = await put(TODAY, true);
         expect(again.body.progress).toMatchObject({ streak: RECENT_DAYS + 11 });
-        expect(reads()).toBe(3);
+        expect(reads()).toBe(2);
         // A day older than the recent ones: every day is kept, so none is read.
         const old = addDays(TODAY, -RECENT_DAYS - 5);
         spy.mockClear();
         const undone = await put(old, false);
         expect(undone.body.progress).toMatchObject({ streak: RECENT_DAYS + 5 });
-        expect(reads()).toBe(3);
+        expect(reads()).toBe(2);
         // The next day, the days kept yesterday are not used: every day is read again (one more
         // message, after the recent days the call read).
         now = new Date(NOW.getTime() + 24 * 3600_000);
@@ -418,7 +421,7 @@ describe.each(DATABASE_KINDS)('the set-state statement on %s', (kind) => {
         const tomorrow = addDays(TODAY, 1);
         const next = await put(tomorrow, true);
         expect(next.body.progress).toMatchObject({ streak: RECENT_DAYS + 6 });
-        expect(reads()).toBe(4);
+        expect(reads()).toBe(3);
       } finally {
         spy.mockRestore();
         now = NOW;

@@ -14,7 +14,7 @@
  * (the removed completion and skips are left out, the added completion is appended by the caller).
  */
 import type { LocalDate } from '@habitquest/core/dates';
-import { callExpression } from '../db/sql-text';
+import { callExpression, literal } from '../db/sql-text';
 import type { categories, completions, habits } from '../db/schema';
 import type { Balances } from '../progress/ledger';
 import type { RestRow } from '../rest/load-rest';
@@ -105,6 +105,8 @@ export type WriteParams = {
 export type SetStateAnswer =
   /** The request's Idempotency-Key was taken already: nothing was done. */
   | { kind: 'key-taken' }
+  /** The session the call was to check is gone or expired: nothing was done. */
+  | { kind: 'unauthenticated' }
   | {
       kind: 'stale';
       revision: number;
@@ -119,7 +121,8 @@ export type SetStateAnswer =
  * With `expected` null, or a revision that has moved, it only locks and reads; `params` is then
  * not used (null is passed for each). With `claim` (an insert of the request's Idempotency-Key
  * that returns a row when it claimed, http/idempotency.ts), the call runs only if the key was
- * claimed; else the answer is null.
+ * claimed; else the answer is null. With `session`, nothing is called unless that session is live;
+ * else the answer is `{"unauthenticated":true}` and the caller rolls back (the claim with it).
  */
 export function setStateCall(
   userId: string,
@@ -127,10 +130,27 @@ export function setStateCall(
   expected: number | null,
   params: WriteParams | null,
   claim?: string,
+  session?: SessionCheck,
 ): string {
   const call = functionCall(userId, habitId, expected, params);
-  if (claim === undefined) return `select ${call} as result`;
-  return `with claim as (${claim}) select case when exists (select 1 from claim) then ${call} end as result`;
+  const claimed =
+    claim === undefined ? call : `case when exists (select 1 from claim) then ${call} end`;
+  const checked =
+    session === undefined
+      ? claimed
+      : `case when ${liveSession(userId, session)} then ${claimed} else '{"unauthenticated":true}'::json end`;
+  return `${claim === undefined ? '' : `with claim as (${claim}) `}select ${checked} as result`;
+}
+
+/**
+ * A session the server has not looked up for this request (auth/session-reader.ts, `remembered`):
+ * the call's statement checks it is live first, and touches nothing when it is not.
+ */
+export type SessionCheck = { token: string; now: Date };
+
+/** The condition that `session` is the user's and unexpired, as the session lookup asks it. */
+function liveSession(userId: string, session: SessionCheck): string {
+  return `exists (select 1 from auth_sessions where token = ${literal(session.token, 'text')} and user_id = ${literal(userId, 'text')} and expires_at > ${literal(session.now.toISOString(), 'timestamptz')})`;
 }
 
 function functionCall(
@@ -172,6 +192,7 @@ export function setStateAnswer(rows: readonly Record<string, unknown>[]): SetSta
   const [row] = rows;
   if (row?.result === null) return { kind: 'key-taken' };
   const answer = firstJson({ rows }) as {
+    unauthenticated?: true;
     stale: boolean;
     revision: number | string;
     xp: number;
@@ -180,6 +201,7 @@ export function setStateAnswer(rows: readonly Record<string, unknown>[]): SetSta
     settings?: unknown;
     written?: WrittenJson;
   };
+  if (answer.unauthenticated) return { kind: 'unauthenticated' };
   // A bigint arrives as a number inside json.
   const revision = Number(answer.revision);
   const before = { xp: answer.xp, points: answer.points };

@@ -200,12 +200,23 @@ export function idempotency(
         .delete(idempotencyKeys)
         .where(lt(idempotencyKeys.createdAt, new Date(time.getTime() - IDEMPOTENCY_TTL_MS)));
     }
-    await trimWhenDue(userId);
     const requestHash = await hashRequest(c);
     const claim: KeyClaim = { userId, key, method: c.req.method, path: c.req.path, requestHash };
     if (options.claimedByRoute?.(c) === true) {
       c.set('keyClaim', claim);
       await next();
+      // Such a route may check the session itself (http/require-user.ts): nothing is written for
+      // the user unless it found the session live.
+      if (c.res.status === 401) return;
+      try {
+        await trimWhenDue(userId);
+      } catch (error) {
+        // The change may be committed: a failed trim must not turn it into an error answer.
+        logger.warn(
+          { err: error, requestId: c.get('requestId') },
+          "a user's old keys were not trimmed",
+        );
+      }
       // The route stored its answer with its change, or answered a taken key, and said so by
       // clearing keyClaim. A refusal (4xx) raised before or inside its transaction, which then
       // rolled back, is remembered here, as every route's refusals are.
@@ -221,6 +232,7 @@ export function idempotency(
       }
       return;
     }
+    await trimWhenDue(userId);
     const where = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
     const claimed = await db
       .insert(idempotencyKeys)
