@@ -140,10 +140,11 @@ function readOrKept(
  * completing awards the habit's XP and half of it in points through the ledger, and undoing takes
  * back exactly what that completion awarded. Serialised per user by the progress-row lock.
  *
- * Two round trips in its transaction, three with the session check (docs/performance.md, "Server
- * paths"): BEGIN with one call that locks, checks that the habit and settings this process keeps
- * for the user are still current, and writes the change with every read after it
- * (set-state-statement.ts); then COMMIT, with the Idempotency-Key's answer when there is one. The
+ * Two round trips (docs/performance.md, "Server paths"): BEGIN with one statement that checks the
+ * session (when the middleware did not look it up: `sessionToken`) and calls the function that
+ * locks, checks that the habit and settings this process keeps for the user are still current,
+ * and writes the change with every read after it (set-state-statement.ts); then COMMIT, with the
+ * Idempotency-Key's answer when there is one. The
  * realtime events are published once it is committed (realtime/bus.ts sends them with others
  * waiting, never in this transaction). Kept inputs that are missing or stale cost one more call,
  * under the same lock; an achievement unlocked now adds its insert, and a day streak longer than
