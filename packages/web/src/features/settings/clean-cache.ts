@@ -14,36 +14,6 @@ import {
 import { outboxEntries } from '../../lib/outbox';
 import { isSettingsMirrorKey } from './local-keys';
 
-/**
- * What holds changes the server has not seen yet, beyond the mutations in the query client: the
- * offline queue registers what it holds (its own storage keys, and the queries showing its
- * changes) and cleaning the cache leaves all of it alone.
- */
-export type UnsyncedHoldings = { queryKeys?: readonly QueryKey[]; storageKeys?: readonly string[] };
-const unsyncedSources = new Set<() => UnsyncedHoldings>();
-
-export function registerUnsyncedSource(source: () => UnsyncedHoldings): () => void {
-  unsyncedSources.add(source);
-  return () => {
-    unsyncedSources.delete(source);
-  };
-}
-
-export function unsyncedHoldings(): { queryKeys: QueryKey[]; storageKeys: Set<string> } {
-  const queryKeys: QueryKey[] = [];
-  const storageKeys = new Set<string>();
-  for (const source of unsyncedSources) {
-    try {
-      const held = source();
-      queryKeys.push(...(held.queryKeys ?? []));
-      for (const key of held.storageKeys ?? []) storageKeys.add(key);
-    } catch {
-      // A source that cannot say: what it named before is gone from this round, nothing else.
-    }
-  }
-  return { queryKeys, storageKeys };
-}
-
 /** Every key of this site's local storage; none when it cannot be read. */
 export function localStorageKeys(): string[] {
   try {
@@ -65,12 +35,9 @@ const UNSYNCED_WORDS = /queue|outbox|pending|unsynced/i;
  * The local storage keys cleaning removes: those naming cache, temp or tmp (docs/product.md §9,
  * core's cacheKeysToClean), but never the settings mirror nor a key holding unsynced changes.
  */
-export function localKeysToClean(
-  keys: Iterable<string>,
-  unsynced: ReadonlySet<string> = new Set(),
-): string[] {
+export function localKeysToClean(keys: Iterable<string>): string[] {
   return cacheKeysToClean(keys).filter(
-    (key) => !isSettingsMirrorKey(key) && !UNSYNCED_WORDS.test(key) && !unsynced.has(key),
+    (key) => !isSettingsMirrorKey(key) && !UNSYNCED_WORDS.test(key),
   );
 }
 
@@ -84,22 +51,18 @@ export function isAppShellCache(name: string): boolean {
 
 /**
  * Which queries may hold a change the server has not confirmed: any a pending mutation (in
- * flight, or paused while offline) may have written its optimistic value into, and those a
- * registered source names. A mutation with a key touches the queries under that key; one without
+ * flight, or paused while offline) may have written its optimistic value into. A mutation with a key touches the queries under that key; one without
  * may have touched any, so while it is pending every query counts. So do they all while the
  * outbox (lib/outbox.ts) holds a change: its optimistic value lives in the cached completions and
  * progress until the server confirms it.
  */
-export function unsyncedQueries(
-  client: QueryClient,
-  heldKeys: readonly QueryKey[] = [],
-): (query: Query) => boolean {
+export function unsyncedQueries(client: QueryClient): (query: Query) => boolean {
   if (outboxEntries().length > 0) return () => true;
   const pending = client
     .getMutationCache()
     .getAll()
     .filter((mutation) => mutation.state.status === 'pending');
-  const keys: QueryKey[] = [...heldKeys];
+  const keys: QueryKey[] = [];
   for (const mutation of pending) {
     const key = mutation.options.mutationKey;
     if (key === undefined) return () => true;
@@ -115,13 +78,12 @@ export function unsyncedQueries(
  * back, and it shows the change until the server has it), not the settings mirror.
  */
 export async function cleanCache(client: QueryClient): Promise<void> {
-  const held = unsyncedHoldings();
-  const isUnsynced = unsyncedQueries(client, held.queryKeys);
+  const isUnsynced = unsyncedQueries(client);
   client.removeQueries({
     type: 'inactive',
     predicate: (query) => query.state.fetchStatus === 'idle' && !isUnsynced(query),
   });
-  for (const key of localKeysToClean(localStorageKeys(), held.storageKeys)) {
+  for (const key of localKeysToClean(localStorageKeys())) {
     try {
       localStorage.removeItem(key);
     } catch {

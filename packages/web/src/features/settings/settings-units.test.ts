@@ -4,14 +4,8 @@ import { ApiError } from '../../lib/api';
 import type { OutboxEntry } from '../../lib/outbox';
 import { backupFileName, fileNameFrom, invalidFileErrors, isJsonFileName } from './data-transfer';
 import { filterZones } from './panels/RegionalPanel';
-import { cleanCache, localKeysToClean, registerUnsyncedSource } from './clean-cache';
-import {
-  formatBytes,
-  jsonBytes,
-  measureQueries,
-  measureStorage,
-  registerStorageSource,
-} from './storage-usage';
+import { cleanCache, localKeysToClean } from './clean-cache';
+import { formatBytes, jsonBytes, measureQueries, measureStorage } from './storage-usage';
 
 /** The outbox as storage-usage and clean-cache read it: what IndexedDB would hold, set by each test. */
 const outbox = vi.hoisted(() => ({ entries: [] as OutboxEntry[] }));
@@ -112,26 +106,36 @@ describe('storage measurement', () => {
         persisted: () => Promise.resolve(false),
       },
     });
-    const stop = registerStorageSource('offlineQueue', () => 1234);
-    try {
-      const report = await measureStorage(new QueryClient(), new Date(0));
-      expect(report).toMatchObject({
-        used: 800_000,
-        quota: 1_000_000,
-        usagePercentage: 80,
-        status: 'warning',
-        persisted: false,
-      });
-      expect(report.breakdown.offlineQueue).toBe(1234);
-      expect(report.recommendations.slice(0, 2)).toEqual([
-        'Storage is getting full...',
-        'Export your data as a backup before cleaning.',
-      ]);
-      const sum = Object.values(report.breakdown).reduce((a, b) => a + b, 0);
-      expect(sum).toBe(800_000);
-    } finally {
-      stop();
-    }
+    // One change waiting in the outbox (lib/outbox.ts, mocked above as its JSON's length).
+    outbox.entries = [
+      {
+        id: 'k1',
+        type: 'set-completion',
+        payload: { habitId: 'h1', date: '2026-03-04', completed: true },
+        timestamp: 0,
+        retries: 0,
+        method: 'PUT',
+        path: '/api/habits/h1/completions/2026-03-04',
+        body: { completed: true },
+      },
+    ];
+    const queued = JSON.stringify(outbox.entries).length;
+    const report = await measureStorage(new QueryClient(), new Date(0));
+    expect(report).toMatchObject({
+      used: 800_000,
+      quota: 1_000_000,
+      usagePercentage: 80,
+      status: 'warning',
+      persisted: false,
+    });
+    expect(report.breakdown.offlineQueue).toBe(queued);
+    expect(report.recommendations.slice(0, 2)).toEqual([
+      'Storage is getting full...',
+      'Export your data as a backup before cleaning.',
+    ]);
+    const sum = Object.values(report.breakdown).reduce((a, b) => a + b, 0);
+    expect(sum).toBe(800_000);
+    outbox.entries = [];
     const without = await measureStorage(new QueryClient(), new Date(0));
     expect(without.breakdown.offlineQueue).toBe(0);
   });
@@ -206,10 +210,9 @@ describe('cleaning the cache', () => {
       'habitquest.offline-queue.tmp',
       'pending-changes-cache',
       'habitquest.outbox-temp',
-      'registered-tmp',
       'something-else',
     ];
-    expect(localKeysToClean(keys, new Set(['registered-tmp']))).toEqual([
+    expect(localKeysToClean(keys)).toEqual([
       'analytics-cache',
       'TMP_upload',
       'habitquest.tempDraft',
@@ -337,36 +340,5 @@ describe('cleaning the cache', () => {
     await cleanCache(client);
     expect(client.getQueryData(['completions', 'all'])).toBeUndefined();
     expect(client.getQueryData(['analytics', 'weekly'])).toBeUndefined();
-  });
-
-  it('keeps what a registered source says it holds: its queries and its storage keys', async () => {
-    const storage = new MemoryStorage();
-    vi.stubGlobal('localStorage', storage);
-    storage.setItem('hq-sync-tmp', '[{"id":"k1"}]');
-    storage.setItem('hq-tmp', 'scratch');
-    const client = new QueryClient();
-    client.setQueryData(['completions', 2026], [{ date: '2026-03-04' }]);
-    client.setQueryData(['analytics', 'weekly'], { days: [] });
-    const stop = registerUnsyncedSource(() => ({
-      queryKeys: [['completions']],
-      storageKeys: ['hq-sync-tmp'],
-    }));
-    try {
-      const report = await measureStorage(client, new Date(0));
-      // The registered key is not cache: cleaning would not free it.
-      expect(report.breakdown.cache).toBe(
-        jsonBytes({ days: [] }) +
-          jsonBytes([{ date: '2026-03-04' }]) +
-          ('hq-tmp'.length + 'scratch'.length) * 2,
-      );
-      await cleanCache(client);
-      expect(client.getQueryData(['completions', 2026])).toEqual([{ date: '2026-03-04' }]);
-      expect(client.getQueryData(['analytics', 'weekly'])).toBeUndefined();
-      expect(storage.keys()).toEqual(['hq-sync-tmp']);
-    } finally {
-      stop();
-    }
-    await cleanCache(client);
-    expect(client.getQueryData(['completions', 2026])).toBeUndefined();
   });
 });

@@ -11,12 +11,7 @@ import {
 } from '@habitquest/core/storage-health';
 import type { QueryClient } from '@tanstack/react-query';
 import { outboxBytes } from '../../lib/outbox';
-import {
-  isAppShellCache,
-  localKeysToClean,
-  localStorageKeys,
-  unsyncedHoldings,
-} from './clean-cache';
+import { isAppShellCache, localKeysToClean, localStorageKeys } from './clean-cache';
 
 export const BREAKDOWN_KEYS = [
   'habits',
@@ -43,22 +38,6 @@ export type StorageReport = {
   persisted: boolean | null;
   measuredAt: Date;
 };
-
-/**
- * Sources of bytes that other features own, measured when storage health is read. The offline
- * queue is measured by the outbox itself (lib/outbox.ts) unless something else registers here.
- */
-const sources = new Map<'offlineQueue', () => number | Promise<number>>();
-
-export function registerStorageSource(
-  key: 'offlineQueue',
-  measure: () => number | Promise<number>,
-): () => void {
-  sources.set(key, measure);
-  return () => {
-    if (sources.get(key) === measure) sources.delete(key);
-  };
-}
 
 const encoder = new TextEncoder();
 
@@ -111,7 +90,7 @@ export function measureQueries(client: QueryClient): Omit<Breakdown, 'offlineQue
 export function measureLocalStorage(): { cache: number; kept: number } {
   const result = { cache: 0, kept: 0 };
   const keys = localStorageKeys();
-  const cleanable = new Set(localKeysToClean(keys, unsyncedHoldings().storageKeys));
+  const cleanable = new Set(localKeysToClean(keys));
   for (const key of keys) {
     let length = 0;
     try {
@@ -143,15 +122,6 @@ export async function measureCacheStorage(): Promise<number> {
   }
 }
 
-async function offlineQueueBytes(): Promise<number> {
-  const measure = sources.get('offlineQueue') ?? outboxBytes;
-  try {
-    return Math.max(0, await measure());
-  } catch {
-    return 0;
-  }
-}
-
 type StorageManagerLike = Pick<StorageManager, 'estimate'> &
   Partial<Pick<StorageManager, 'persisted' | 'persist'>>;
 
@@ -165,10 +135,9 @@ export async function measureStorage(
   now = new Date(),
 ): Promise<StorageReport> {
   const manager = storageManager();
-  const [estimate, cacheStorage, queue, persisted] = await Promise.all([
+  const [estimate, cacheStorage, persisted] = await Promise.all([
     manager?.estimate().catch(() => null) ?? Promise.resolve(null),
     measureCacheStorage(),
-    offlineQueueBytes(),
     manager?.persisted ? manager.persisted().catch(() => null) : Promise.resolve(null),
   ]);
   const queries = measureQueries(client);
@@ -177,7 +146,7 @@ export async function measureStorage(
     ...queries,
     settings: queries.settings + local.kept,
     cache: queries.cache + cacheStorage + local.cache,
-    offlineQueue: queue,
+    offlineQueue: outboxBytes(),
   };
   const known = BREAKDOWN_KEYS.reduce((sum, key) => sum + breakdown[key], 0);
   const reported = estimate?.usage ?? 0;
