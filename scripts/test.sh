@@ -5,7 +5,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-step() { printf '\n\033[1m▶ %s\033[0m\n' "$*"; }
+# Each step says how long the run has taken so far, so a slow phase shows in CI's log.
+started=$SECONDS
+step() { printf '\n\033[1m▶ %s\033[0m  (%dm%02ds in)\n' "$*" $(((SECONDS - started) / 60)) $(((SECONDS - started) % 60)); }
 as_root() {
   if [ "$(id -u)" = 0 ]; then "$@"
   elif command -v sudo >/dev/null 2>&1; then sudo "$@"
