@@ -14,6 +14,18 @@ vi.mock('../../lib/outbox', () => ({
   outboxBytes: () => (outbox.entries.length === 0 ? 0 : JSON.stringify(outbox.entries).length),
 }));
 
+/** A completion made offline, waiting in the outbox. */
+const QUEUED_COMPLETION: OutboxEntry = {
+  id: 'k1',
+  type: 'set-completion',
+  payload: { habitId: 'h1', date: '2026-03-04', completed: true },
+  timestamp: 0,
+  retries: 0,
+  method: 'PUT',
+  path: '/api/habits/h1/completions/2026-03-04',
+  body: { completed: true },
+};
+
 afterEach(() => {
   vi.unstubAllGlobals();
   outbox.entries = [];
@@ -107,18 +119,7 @@ describe('storage measurement', () => {
       },
     });
     // One change waiting in the outbox (lib/outbox.ts, mocked above as its JSON's length).
-    outbox.entries = [
-      {
-        id: 'k1',
-        type: 'set-completion',
-        payload: { habitId: 'h1', date: '2026-03-04', completed: true },
-        timestamp: 0,
-        retries: 0,
-        method: 'PUT',
-        path: '/api/habits/h1/completions/2026-03-04',
-        body: { completed: true },
-      },
-    ];
+    outbox.entries = [QUEUED_COMPLETION];
     const queued = JSON.stringify(outbox.entries).length;
     const report = await measureStorage(new QueryClient(), new Date(0));
     expect(report).toMatchObject({
@@ -318,18 +319,7 @@ describe('cleaning the cache', () => {
     client.setQueryData(['completions', 'all'], [{ habitId: 'h1', date: '2026-03-04' }]);
     client.setQueryData(['analytics', 'weekly'], { days: [] });
     // A completion made offline: its toggle settled as 'queued', its value is in the cache.
-    outbox.entries = [
-      {
-        id: 'k1',
-        type: 'set-completion',
-        payload: { habitId: 'h1', date: '2026-03-04', completed: true },
-        timestamp: 0,
-        retries: 0,
-        method: 'PUT',
-        path: '/api/habits/h1/completions/2026-03-04',
-        body: { completed: true },
-      },
-    ];
+    outbox.entries = [QUEUED_COMPLETION];
     await cleanCache(client);
     expect(client.getQueryData(['completions', 'all'])).toEqual([
       { habitId: 'h1', date: '2026-03-04' },
