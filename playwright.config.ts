@@ -11,6 +11,9 @@ import {
   WEBHOOK_SECRET,
 } from './e2e/support/e2e-env';
 
+/** Specs that run on their own, after the others (project "alone"). */
+const ALONE = /installable-update\.spec\.ts$/;
+
 export default defineConfig({
   testDir: 'e2e',
   outputDir: `test-results/e2e-artifacts-${String(E2E_PORT)}`,
@@ -34,7 +37,22 @@ export default defineConfig({
     serviceWorkers: 'block',
     launchOptions: CHROMIUM_LAUNCH,
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  projects: [
+    {
+      name: 'chromium',
+      use: { ...devices['Desktop Chrome'] },
+      testIgnore: ALONE,
+    },
+    {
+      // Timing-sensitive under load (a service worker's activation): run once every other spec is
+      // done, one at a time. See e2e/installable-update.spec.ts.
+      name: 'alone',
+      use: { ...devices['Desktop Chrome'] },
+      testMatch: ALONE,
+      dependencies: ['chromium'],
+      workers: 1,
+    },
+  ],
   webServer: [
     {
       // Stripe's stand-in: checkout sessions and a hosted payment page that sends signed webhooks.

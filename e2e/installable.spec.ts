@@ -1,17 +1,16 @@
 /**
  * Installable (the offline issue): the web app manifest is linked and valid, with icons that
  * load; the service worker precaches the app shell, so a reload without a network starts the app
- * and a lazily loaded dialog still opens; a new service worker is offered as "Update available".
- * Against the production build, on 127.0.0.1 (a secure context, where service workers run).
+ * and a lazily loaded dialog still opens (a new worker offered as "Update available":
+ * installable-update.spec.ts). Against the production build, on 127.0.0.1 (a secure context,
+ * where service workers run).
  */
-import type { Page } from '@playwright/test';
 import { DashboardPage } from './pages/dashboard-page';
 import { HabitsSection } from './pages/habits-section';
 import { LandingPage } from './pages/landing-page';
-import { expectNoAxeViolations } from './support/axe';
-import { expect, signUpThroughApi, test } from './support/fixtures';
+import { expect, test } from './support/fixtures';
 import { hasSavedSession } from './support/offline';
-import { saveViewportScreenshot } from './support/screens';
+import { openDashboard, waitForServiceWorker } from './support/service-worker';
 
 // The other specs may run without service workers; these are about them.
 test.use({ serviceWorkers: 'allow' });
@@ -28,33 +27,6 @@ type Manifest = {
   background_color: string;
   icons: ManifestIcon[];
 };
-
-/** A new account, signed in in this page's context, with the dashboard open. */
-async function openDashboard(page: Page, baseURL: string): Promise<DashboardPage> {
-  await signUpThroughApi(page.request, baseURL);
-  const dashboard = new DashboardPage(page);
-  await dashboard.open();
-  return dashboard;
-}
-
-// Code run in the page is written as strings: the e2e project has Node's types, not the DOM's.
-
-/** The script of the worker controlling the page, or null. */
-const controllerOf = (page: Page) =>
-  page.evaluate<string | null>('navigator.serviceWorker.controller?.scriptURL ?? null');
-
-/** Waits until the service worker is active and controls the page (one reload at most). */
-async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
-  if ((await controllerOf(page)) === null) await page.reload();
-  await expect.poll(() => controllerOf(page)).not.toBeNull();
-}
-
-/** Marks the page, so that a reload (which forgets the mark) shows. */
-const markPage = (page: Page) => page.evaluate('window.e2eNotReloaded = true');
-/** Mid-navigation the page cannot answer: counted as not reloaded yet, and asked again. */
-const isMarked = (page: Page) =>
-  page.evaluate<boolean>('window.e2eNotReloaded === true').catch(() => true);
 
 test('the manifest is linked and valid, and its icons load', async ({ page }) => {
   const landing = new LandingPage(page);
@@ -163,77 +135,4 @@ test('signed out, the landing page loads under the service worker, online and of
   await page.reload();
   await expect(landing.headline).toHaveText('Turn your habits into a quest you win every day');
   await expect(landing.features).toHaveCount(6);
-});
-
-/**
- * A deployment, as the browser sees one: the registration gets a worker from another script. The
- * browser's own check of an unchanged URL cannot be intercepted (it runs outside the page), so
- * the tabs first install the worker as /sw.js?deployment=old (their registration call rewritten
- * until the tab's sessionStorage says otherwise), and "deploying" registers /sw.js itself: the
- * new worker installs and waits, as one found by an update check does.
- */
-const OLD_DEPLOYMENT = `
-  const register = ServiceWorkerContainer.prototype.register;
-  ServiceWorkerContainer.prototype.register = function (url, options) {
-    const deployed = sessionStorage.getItem('e2e-deployment') === 'new';
-    return register.call(this, deployed ? url : url + '?deployment=old', options);
-  };
-`;
-
-async function deployNewWorker(page: Page): Promise<void> {
-  await page.evaluate(`(async () => {
-    sessionStorage.setItem('e2e-deployment', 'new');
-    await navigator.serviceWorker.register('/sw.js', { scope: '/' });
-  })()`);
-}
-
-test('a new service worker is offered as "Update available"; Reload switches this tab only', async ({
-  page,
-  context,
-  baseURL,
-}) => {
-  test.slow(); // two tabs, two workers installed, two axe runs
-  await context.addInitScript(OLD_DEPLOYMENT);
-  await openDashboard(page, baseURL ?? '');
-  await waitForServiceWorker(page);
-  expect(await controllerOf(page)).toMatch(/\/sw\.js\?deployment=old$/);
-
-  // Another tab of the app, where the user is typing a new habit when the update comes.
-  const other = await context.newPage();
-  await new DashboardPage(other).open();
-  await expect.poll(() => controllerOf(other)).toMatch(/deployment=old$/);
-  await new HabitsSection(other).section.getByRole('button', { name: 'Add Habit' }).click();
-  const title = other.getByRole('dialog', { name: 'Create Habit' }).getByLabel('Title');
-  await title.fill('Half-typed habi');
-  await markPage(other);
-
-  await deployNewWorker(page);
-  const bar = page.getByRole('status').filter({ hasText: 'Update available' });
-  await expect(bar).toBeVisible();
-  await expect(bar).toContainText('Reload to use the new version of HabitQuest.');
-  await expect(other.getByRole('status').filter({ hasText: 'Update available' })).toBeVisible();
-  // Waiting: both tabs still run the old worker until someone asks.
-  expect(await controllerOf(page)).toMatch(/deployment=old$/);
-  await expectNoAxeViolations(page);
-  await saveViewportScreenshot(page, 'installable-update-available');
-
-  await markPage(page);
-  await bar.getByRole('button', { name: 'Reload' }).click();
-  // This tab reloads once the new worker controls it, and starts with no notice.
-  await expect.poll(() => isMarked(page)).toBe(false);
-  await expect(new DashboardPage(page).username).toBeVisible();
-  expect(await controllerOf(page)).toMatch(/\/sw\.js$/);
-  await expect(page.getByRole('status').filter({ hasText: 'Update available' })).toBeHidden();
-  const waiting = await page.evaluate<boolean>(
-    'navigator.serviceWorker.getRegistration().then((registration) => Boolean(registration?.waiting))',
-  );
-  expect(waiting).toBe(false);
-
-  // The other tab changed workers too, but did not reload under the user's typing: it offers it.
-  await expect.poll(() => controllerOf(other)).toMatch(/\/sw\.js$/);
-  expect(await isMarked(other)).toBe(true);
-  await expect(title).toHaveValue('Half-typed habi');
-  const otherBar = other.getByRole('status').filter({ hasText: 'Update available' });
-  await expect(otherBar).toBeVisible();
-  await expectNoAxeViolations(other);
 });
