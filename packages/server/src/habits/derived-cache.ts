@@ -27,12 +27,8 @@ export class DerivedCache<T> {
 
   /** The value kept for this user at this revision, or undefined. */
   get(userId: string, revision: number): T | undefined {
-    const entry = this.entries.get(userId);
-    if (entry?.revision !== revision) return undefined;
-    // Most recently read last: Map keeps insertion order.
-    this.entries.delete(userId);
-    this.entries.set(userId, entry);
-    return entry.value;
+    if (this.entries.get(userId)?.revision !== revision) return undefined;
+    return this.latest(userId)?.value;
   }
 
   /**
@@ -42,6 +38,7 @@ export class DerivedCache<T> {
   latest(userId: string): { revision: number; value: T } | undefined {
     const entry = this.entries.get(userId);
     if (entry === undefined) return undefined;
+    // Most recently read last: Map keeps insertion order.
     this.entries.delete(userId);
     this.entries.set(userId, entry);
     return entry;

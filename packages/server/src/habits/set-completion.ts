@@ -172,9 +172,15 @@ export async function setCompletion(options: {
 }): Promise<SetCompletionResult | KeyTaken> {
   const { database, events, inputs, userId, habitId, date, completed, now, claim } = options;
   const { sessionToken } = options;
-  const latest = sessionToken === undefined ? undefined : inputs.latest(userId);
-  const expected = latest?.revision ?? options.revision;
-  const kept = latest?.value ?? (expected === null ? undefined : inputs.get(userId, expected));
+  // Without a lookup's revision, the inputs kept last are tried: the call checks their revision.
+  const latest =
+    sessionToken === undefined
+      ? options.revision === null
+        ? undefined
+        : { revision: options.revision, value: inputs.get(userId, options.revision) }
+      : inputs.latest(userId);
+  const expected = latest?.revision ?? null;
+  const kept = latest?.value;
   const keptHabit = kept?.habits.get(habitId);
   // A date the kept inputs refuse is judged again on fresh ones before it is refused.
   const guess =
