@@ -51,9 +51,17 @@ export type Steps = {
 /** What a stepped transaction's work answers: its value, and the statements sent with COMMIT. */
 export type StepsDone<T> = { value: T; withCommit: readonly string[] };
 
+/** One statement with its parameters, prepared once per connection on PostgreSQL by its name. */
+export type PreparedStatement = { name: string; text: string; values: readonly unknown[] };
+
 export type DatabaseHandle = {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /**
+   * One statement in a transaction of its own: one round trip on PostgreSQL (the extended
+   * protocol, its plan kept per connection). For the predicted set-state (docs/performance.md).
+   */
+  prepared: (statement: PreparedStatement) => Promise<Record<string, unknown>[]>;
   /**
    * A transaction in as few round trips as its steps need: on PostgreSQL BEGIN goes with the first
    * step's statements and COMMIT with the last ones (`withCommit`), in one message each (the
@@ -110,6 +118,8 @@ function openPostgres(options: { url: string; maxConnections?: number }): Databa
   return {
     db,
     kind: 'postgres',
+    prepared: async ({ name, text, values }) =>
+      (await pool.query({ name, text, values: [...values] })).rows as Record<string, unknown>[],
     stepTransaction: async (work) => {
       const client = await pool.connect();
       // In an object: TypeScript does not follow a plain variable set inside `send`.
@@ -277,6 +287,8 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
   return {
     db,
     kind: 'pglite',
+    prepared: async ({ text, values }) =>
+      (await client.query<Record<string, unknown>>(text, [...values])).rows,
     stepTransaction: (work) =>
       db.transaction(async (tx) => {
         const run = async (statements: readonly string[]): Promise<Record<string, unknown>[]> => {

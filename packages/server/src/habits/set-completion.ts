@@ -30,7 +30,8 @@ import {
 } from '../progress/load-progress';
 import type { EventBus } from '../realtime/bus';
 import { dayRestDaysOf, hasHabitRest } from '../rest/day-rest';
-import { restFromRows } from '../rest/load-rest';
+import { restFromRows, type UserRest } from '../rest/load-rest';
+import type { Balances } from '../progress/ledger';
 import { settingsFrom, todayFor } from '../settings/load-settings';
 import type { DerivedCache } from './derived-cache';
 import {
@@ -41,6 +42,7 @@ import {
   type WriteParams,
   type WriteResult,
 } from './set-state-statement';
+import { predictedAnswer, predictSetState } from './set-state-predicted';
 import { toCompletion } from './to-habit';
 
 /**
@@ -57,7 +59,23 @@ export type SetStateInputs = {
   habits: ReadonlyMap<string, HabitRow>;
   days?: CompletionDays | undefined;
   unlocked?: ReadonlySet<string> | undefined;
+  /** The user's XP and points, and rest, at the revision: what the predicted set-state needs. */
+  balances?: Balances | undefined;
+  rest?: UserRest | undefined;
 };
+
+/** A set-state's realtime events, published once it is committed. */
+function changeEvents(
+  habitId: string,
+  answered: SetCompletionResult,
+  unlocked: string[],
+): RealtimeEvent[] {
+  return [
+    { type: 'completions', payload: { habitIds: [habitId] } },
+    { type: 'progress', payload: { progress: answered.progress } },
+    ...(unlocked.length > 0 ? [{ type: 'achievements' as const, payload: { ids: unlocked } }] : []),
+  ];
+}
 
 /** What setCompletion answers when the request's Idempotency-Key was taken: nothing was done. */
 export const KEY_TAKEN = Symbol('key taken');
@@ -140,7 +158,10 @@ function readOrKept(
  * completing awards the habit's XP and half of it in points through the ledger, and undoing takes
  * back exactly what that completion awarded. Serialised per user by the progress-row lock.
  *
- * Two round trips (docs/performance.md, "Server paths"): BEGIN with one statement that checks the
+ * One round trip when the answer can be predicted from the inputs kept for the user: one prepared
+ * statement checks the session, claims the key, writes and answers (set-state-predicted.ts). Else,
+ * or when the statement finds the prediction does not hold (it then writes nothing):
+ * two round trips (docs/performance.md, "Server paths"): BEGIN with one statement that checks the
  * session (when the middleware did not look it up: `sessionToken`) and calls the function that
  * locks, checks that the habit and settings this process keeps for the user are still current,
  * and writes the change with every read after it (set-state-statement.ts); then COMMIT, with the
@@ -195,6 +216,42 @@ export async function setCompletion(options: {
     revision: number;
     inputs: SetStateInputs;
   };
+  // One round trip when the answer can be predicted from what is kept (set-state-predicted.ts).
+  const prediction =
+    kept?.balances && kept.rest && kept.days && keptHabit && guess?.ok && expected !== null
+      ? predictSetState({
+          userId,
+          habit: keptHabit,
+          revision: expected,
+          settings: guess.settings,
+          params: guess.params,
+          habits: [...kept.habits.values()],
+          balances: kept.balances,
+          rest: kept.rest,
+          days: kept.days,
+          unlocked: kept.unlocked,
+          sessionToken,
+          claim,
+          now,
+        })
+      : null;
+  if (kept && prediction) {
+    const answer = predictedAnswer(await database.prepared(prediction.statement));
+    if (answer.kind === 'unauthenticated')
+      throw new HttpError('UNAUTHENTICATED', ERROR_MESSAGES.unauthenticated);
+    if (answer.kind === 'key-taken') return KEY_TAKEN;
+    if (answer.kind === 'written') {
+      const predicted = prediction.outcomes[answer.outcome];
+      if (!predicted)
+        throw new Error(`set-state found an outcome not predicted: ${answer.outcome}`);
+      const { balances, days } = predicted;
+      inputs.set(userId, answer.revision, { ...kept, balances, days });
+      void events.publish(userId, ...changeEvents(habitId, answer.answer, []));
+      return answer.answer;
+    }
+    // 'slow': nothing was written; the change is made the other way.
+  }
+
   const outcome = await database.stepTransaction<Done | KeyTaken>(async (steps) => {
     // The key, if any, is claimed by the first call only, and the session checked by it.
     let claimInsert = claim ? claimText(claim) : undefined;
@@ -286,17 +343,10 @@ export async function setCompletion(options: {
       progress:
         levelForXp(after.xp) > levelForXp(before.xp) ? { ...progress, leveledUp: true } : progress,
     };
-    const told: RealtimeEvent[] = [
-      { type: 'completions', payload: { habitIds: [habitId] } },
-      { type: 'progress', payload: { progress: answered.progress } },
-      ...(unlocked.length > 0
-        ? [{ type: 'achievements' as const, payload: { ids: unlocked } }]
-        : []),
-    ];
     return {
       value: {
         result: answered,
-        told,
+        told: changeEvents(habitId, answered, unlocked),
         revision: answer.revision,
         inputs: {
           storedSettings,
@@ -304,6 +354,8 @@ export async function setCompletion(options: {
           days: daysNow,
           // Read with a new completion's facts; an undo unlocks nothing.
           unlocked: facts ? new Set([...facts.unlocked, ...unlocked]) : known?.unlocked,
+          balances: after,
+          rest,
         },
       },
       withCommit: claim ? [storeAnswerText(claim, 200, answered)] : [],

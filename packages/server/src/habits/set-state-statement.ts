@@ -32,7 +32,7 @@ export type CompletionFactsRow = Pick<
 >;
 
 /** Both drivers answer { rows }; a json column arrives parsed (text, should a driver not parse it). */
-function firstJson(result: unknown): unknown {
+export function firstJson(result: unknown): unknown {
   const [row] = (result as { rows: { result: unknown }[] }).rows;
   if (row === undefined) throw new Error('set-state statement returned no row');
   return typeof row.result === 'string' ? (JSON.parse(row.result) as unknown) : row.result;

@@ -1,0 +1,219 @@
+/**
+ * The predicted set-state (set-state-predicted.ts, migration 20261130090000): where the prediction
+ * cannot hold, the statement writes nothing and the change is made the other way. Each test here
+ * reaches one of those places, on both databases, and checks what the user sees (the answer
+ * against a fresh read, the ledger, the unlocks) and which way the change went.
+ * kept-inputs.test.ts compares the two ways through random sequences.
+ */
+import { ACHIEVEMENTS } from '@habitquest/core/achievements';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { achievements } from '../db/schema';
+import { ledgerSums } from '../progress/ledger';
+import {
+  DATABASE_KINDS,
+  signUp,
+  startTestServer,
+  TestClient,
+  type TestServer,
+} from '../../test/harness';
+import { givePoints, unlockedIdsOf, userIdOf } from '../../test/rewards-support';
+
+type Json = Record<string, unknown>;
+const NOW = new Date('2026-06-17T12:00:00Z'); // the account's zone is UTC
+
+describe.each(DATABASE_KINDS)('the predicted set-state on %s', (kind) => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer(kind, { now: () => NOW });
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  /** How each set-state went from here on: 'written' in one statement, or 'slow' (the other way). */
+  function ways() {
+    const spy = vi.spyOn(server.database, 'prepared');
+    return {
+      taken: async () => {
+        const kinds = await Promise.all(
+          spy.mock.results.map(async ({ value }) => {
+            const rows = (await value) as { result: { kind: string } }[];
+            return rows[0]?.result.kind;
+          }),
+        );
+        spy.mockClear();
+        return kinds;
+      },
+      restore: () => {
+        spy.mockRestore();
+      },
+    };
+  }
+
+  /** Sets a completion; its answer's progress must be what /api/me reads right after. */
+  async function setState(client: TestClient, habitId: string, date: string, completed: boolean) {
+    const answer = await client.request<{ progress: Json }>(
+      'PUT',
+      `/api/habits/${habitId}/completions/${date}`,
+      { completed },
+      { 'Idempotency-Key': crypto.randomUUID() },
+    );
+    expect(answer.status).toBe(200);
+    const me = (await client.get<{ progress: Json }>('/api/me')).body;
+    expect({ ...answer.body.progress, leveledUp: me.progress.leveledUp }).toEqual(me.progress);
+    // Read before the transaction: on PGlite a request inside it would wait for it.
+    const userId = await userIdOf(client);
+    const sums = await server.database.db.transaction((tx) => ledgerSums(tx, userId));
+    expect(sums).toEqual({ xp: me.progress.xp, points: me.progress.points });
+    return answer.body;
+  }
+
+  /**
+   * A user with one habit (`habitBody`, given the user's categories by name) and every achievement
+   * but `except` unlocked, written before any change is kept.
+   */
+  async function veteran(
+    except: string[],
+    habitBody: (categories: Map<string, string>) => Json = () => ({ title: 'Read' }),
+  ) {
+    const { client } = await signUp(server);
+    const categories = (await client.get<{ id: string; name: string }[]>('/api/categories')).body;
+    const created = await client.post<{ id: string }>(
+      '/api/habits',
+      habitBody(new Map(categories.map((c) => [c.name, c.id]))),
+    );
+    expect(created.status).toBe(201);
+    const userId = await userIdOf(client);
+    await server.database.db
+      .insert(achievements)
+      .values(
+        ACHIEVEMENTS.filter((a) => !except.includes(a.id)).map((a) => ({
+          userId,
+          achievementId: a.id,
+          unlockedAt: NOW,
+        })),
+      )
+      .onConflictDoNothing(); // "First Step" came with the habit
+    return { client, id: created.body.id, userId };
+  }
+
+  it('counts completions only while a completions achievement is locked, and earns it the other way', async () => {
+    const { client, id, userId } = await veteran(['completions-10']);
+    const way = ways();
+    try {
+      for (let day = 1; day <= 9; day += 1)
+        await setState(client, id, `2026-06-${String(day).padStart(2, '0')}`, true);
+      // The first change keeps the inputs; the next eight are one statement each.
+      expect(await way.taken()).toEqual([...Array<string>(8).fill('written')]);
+      expect(await unlockedIdsOf(server, userId)).not.toContain('completions-10');
+      await setState(client, id, '2026-06-10', true);
+      expect(await way.taken()).toEqual(['slow']);
+      expect(await unlockedIdsOf(server, userId)).toContain('completions-10');
+      // Unlocked and kept: the next completion is one statement again.
+      await setState(client, id, '2026-06-11', true);
+      expect(await way.taken()).toEqual(['written']);
+    } finally {
+      way.restore();
+    }
+  });
+
+  it("leaves a category's month near its target to the other way, which earns On Target", async () => {
+    // CREATIVE's goal is 100 XP a month: two completions of 60 meet it.
+    const {
+      client: player,
+      id,
+      userId,
+    } = await veteran(['goal-met'], (categories) => ({
+      title: 'Draw',
+      xpOnComplete: 60,
+      categoryId: categories.get('CREATIVE'),
+    }));
+    const way = ways();
+    try {
+      await setState(player, id, '2026-06-01', true); // keeps the inputs
+      await setState(player, id, '2026-05-31', true); // last month: 60 of 100 in May
+      expect(await way.taken()).toEqual(['written']);
+      await setState(player, id, '2026-06-02', true); // 120 of 100 in June
+      expect(await way.taken()).toEqual(['slow']);
+      expect(await unlockedIdsOf(server, userId)).toContain('goal-met');
+    } finally {
+      way.restore();
+    }
+  });
+
+  it('leaves a streak or level that earns an achievement to the other way', async () => {
+    const { client, id, userId } = await veteran(['streak-3', 'level-5']);
+    const way = ways();
+    try {
+      await setState(client, id, '2026-06-15', true); // keeps the inputs
+      await setState(client, id, '2026-06-16', true);
+      expect(await way.taken()).toEqual(['written']);
+      // A run of three: the server sees it coming and sends it the other way at once.
+      await setState(client, id, '2026-06-17', true);
+      expect(await way.taken()).toEqual([]);
+      expect(await unlockedIdsOf(server, userId)).toContain('streak-3');
+      expect(await unlockedIdsOf(server, userId)).not.toContain('level-5');
+    } finally {
+      way.restore();
+    }
+  });
+
+  it('answers the balances as they are when something else moved them since (a reward, a grant)', async () => {
+    const { client, id, userId } = await veteran([]);
+    await setState(client, id, '2026-06-01', true);
+    // Points given behind the set-state's back (a reward or a grant): the data revision moves
+    // with the balances (migration me_revision), and the statement compares both.
+    await givePoints(server, userId, 40);
+    const way = ways();
+    try {
+      const answer = await setState(client, id, '2026-06-02', true);
+      expect(answer.progress).toMatchObject({ points: 5 + 40 + 5 });
+      expect(await way.taken()).toEqual(['slow']);
+      await setState(client, id, '2026-06-02', false);
+      expect(await way.taken()).toEqual(['written']);
+    } finally {
+      way.restore();
+    }
+  });
+
+  it("takes back a completion's own award when the habit is worth another since", async () => {
+    const { client, id } = await veteran([]);
+    await setState(client, id, '2026-06-01', true); // 10 XP
+    expect((await client.patch(`/api/habits/${id}`, { xpOnComplete: 30 })).status).toBe(200);
+    await setState(client, id, '2026-06-02', true); // 30 XP, and the new habit kept
+    const way = ways();
+    try {
+      const undone = await setState(client, id, '2026-06-01', false);
+      expect(undone.progress).toMatchObject({ xp: 30 });
+      expect(await way.taken()).toEqual(['slow']);
+      expect((await setState(client, id, '2026-06-02', false)).progress).toMatchObject({ xp: 0 });
+      expect(await way.taken()).toEqual(['written']);
+    } finally {
+      way.restore();
+    }
+  });
+
+  it('answers 401 for a session signed out since it was seen, and changes nothing', async () => {
+    const { client, id, userId } = await veteran([]);
+    await setState(client, id, '2026-06-01', true);
+    await setState(client, id, '2026-06-02', true);
+    // Better Auth's sign-out deletes the session row; the client keeps its cookie to send.
+    const signOut = await new TestClient(server.url).post('/api/auth/sign-out', undefined, {
+      cookie: client.cookieHeader,
+    });
+    expect(signOut.status).toBe(200);
+    const way = ways();
+    try {
+      const refused = await client.request('PUT', `/api/habits/${id}/completions/2026-06-03`, {
+        completed: true,
+      });
+      expect(refused.status).toBe(401);
+      expect(await way.taken()).toEqual(['unauthenticated']);
+      const sums = await server.database.db.transaction((tx) => ledgerSums(tx, userId));
+      expect(sums).toEqual({ xp: 20, points: 10 });
+    } finally {
+      way.restore();
+    }
+  });
+});

@@ -1,0 +1,240 @@
+/**
+ * The predicted set-state (docs/performance.md, "The predicted set-state"): a completion set-state
+ * in one round trip, one prepared statement in a transaction of its own. From the inputs a process
+ * keeps for the user at a data revision (set-completion.ts, SetStateInputs), the server predicts
+ * everything the change can answer: for each outcome the write can have (added, already there,
+ * removed, nothing to remove) the balances, the days the day streak is worked out from, and the
+ * answer's progress. The statement (migration 20261130090000, hq_set_state) checks the session,
+ * claims the Idempotency-Key, takes the user's lock, checks that the revision and balances are the
+ * predicted ones, writes, picks the predicted progress for the outcome it found, stores the key's
+ * answer and answers it, and commits.
+ *
+ * A prediction is made only where it cannot differ from what the two-round-trip path would answer:
+ * no achievement can be earned (the server rules out the level and the day streak; the statement
+ * rules out the completion count and a category's month near its target, and "Perfect Day" must
+ * be unlocked already), the period has no skip to take away, and an undo takes back the award this
+ * habit makes now for a completion on the date asked. Otherwise the statement writes nothing and
+ * answers 'slow', and the change is made the other way. kept-inputs.test.ts holds both paths to
+ * the same answers.
+ */
+import { ACHIEVEMENTS, earnedAchievements } from '@habitquest/core/achievements';
+import type { SetCompletionResult } from '@habitquest/contracts/habits';
+import type { LocalDate } from '@habitquest/core/dates';
+import type { Settings } from '@habitquest/contracts/settings';
+import { levelForXp, progressFigures } from '@habitquest/core/levels';
+import type { PreparedStatement } from '../db/client';
+import type { KeyClaim } from '../http/idempotency';
+import type { Balances } from '../progress/ledger';
+import { daysAfterChange, knownDayStreak, type CompletionDays } from '../progress/load-progress';
+import { dayRestDaysOf, hasHabitRest } from '../rest/day-rest';
+import type { UserRest } from '../rest/load-rest';
+import { firstJson, type HabitRow, type WriteParams } from './set-state-statement';
+
+/** The outcomes hq_set_state can find; which ones a request can have depends on `completed`. */
+export type Outcome = 'added' | 'existing' | 'removed' | 'removedKept' | 'none';
+
+type Progress = SetCompletionResult['progress'];
+
+/** What the user's kept inputs become after an outcome, and the answer's progress for it. */
+export type Predicted = { progress: Progress; balances: Balances; days: CompletionDays };
+
+export type Prediction = {
+  statement: PreparedStatement;
+  outcomes: Partial<Record<Outcome, Predicted>>;
+};
+
+/** What a prediction is made from: the inputs kept at `revision`, and the write planned on them. */
+export type PredictionInputs = {
+  userId: string;
+  habit: HabitRow;
+  revision: number;
+  settings: Settings;
+  params: WriteParams;
+  habits: readonly HabitRow[];
+  balances: Balances;
+  rest: UserRest;
+  days: CompletionDays;
+  /** The ids of the achievements unlocked; undefined when not known (all are taken as locked). */
+  unlocked: ReadonlySet<string> | undefined;
+  /** The session to check in the statement (not looked up for this request), if any. */
+  sessionToken: string | undefined;
+  claim: KeyClaim | undefined;
+  now: Date;
+};
+
+const isLocked = (unlocked: ReadonlySet<string> | undefined, id: string) =>
+  unlocked?.has(id) !== true;
+
+/** The lowest completions target still locked, if any (the statement counts up to it). */
+function lowestLockedCount(unlocked: ReadonlySet<string> | undefined): number | null {
+  const targets = ACHIEVEMENTS.filter(
+    (achievement) => achievement.metric === 'completions' && isLocked(unlocked, achievement.id),
+  ).map((achievement) => achievement.target);
+  return targets.length === 0 ? null : Math.min(...targets);
+}
+
+/** The answer's progress, as the two-round-trip path builds it. */
+function progressAfter(before: Balances, after: Balances, streak: number): Progress {
+  const progress = progressFigures({ xp: after.xp, points: after.points, streak });
+  return levelForXp(after.xp) > levelForXp(before.xp) ? { ...progress, leveledUp: true } : progress;
+}
+
+/** The outcome's prediction, or null when its day streak needs days older than those kept. */
+function predicted(
+  before: Balances,
+  after: Balances,
+  days: CompletionDays | null,
+  restDays: ReadonlySet<LocalDate>,
+): Predicted | null {
+  if (days === null) return null;
+  const streak = knownDayStreak(days, restDays);
+  return streak === null
+    ? null
+    : { progress: progressAfter(before, after, streak), balances: after, days };
+}
+
+/**
+ * The one-statement set-state for this write, or null when it cannot be predicted from what is
+ * kept (the change then takes the two-round-trip path at once).
+ */
+export function predictSetState(inputs: PredictionInputs): Prediction | null {
+  const { habit, params, balances, days, rest, unlocked, settings } = inputs;
+  const { today, date, period } = params;
+  if (days.today !== today) return null;
+  const restDays = dayRestDaysOf({
+    today,
+    settings,
+    rest,
+    habits: hasHabitRest(rest) ? inputs.habits : [],
+  });
+  const change = (isDone: boolean) => daysAfterChange(days, { day: date, isDone }, today);
+  const award = { xp: params.xpEarned, points: params.pointsEarned };
+  const outcomes: Partial<Record<Outcome, Predicted | null>> = params.completed
+    ? {
+        added: predicted(
+          balances,
+          { xp: balances.xp + award.xp, points: balances.points + award.points },
+          change(true),
+          restDays,
+        ),
+        existing: predicted(balances, balances, days, restDays),
+      }
+    : {
+        removed: predicted(
+          balances,
+          { xp: balances.xp - award.xp, points: balances.points - award.points },
+          change(false),
+          restDays,
+        ),
+        removedKept: predicted(
+          balances,
+          { xp: balances.xp - award.xp, points: balances.points - award.points },
+          change(true),
+          restDays,
+        ),
+        none: predicted(balances, balances, days, restDays),
+      };
+  const known: Partial<Record<Outcome, Predicted>> = {};
+  for (const [outcome, value] of Object.entries(outcomes) as [Outcome, Predicted | null][]) {
+    if (value === null) return null;
+    known[outcome] = value;
+  }
+  // Adding a completion to a period with a skip takes the skip away, which moves the rest days.
+  const skips = rest.skips.get(habit.id) ?? [];
+  if (params.completed && skips.some((day) => day >= period.start && day <= period.end))
+    return null;
+
+  // What an added completion could earn: the server judges its level and day streak here; the
+  // statement judges the count and the category's month, and "Perfect Day" only the other path.
+  const added = known.added;
+  const countTarget = lowestLockedCount(unlocked);
+  const earnsNow =
+    added !== undefined &&
+    earnedAchievements({ level: added.progress.level, dayStreak: added.progress.streak }).some(
+      (achievement) => isLocked(unlocked, achievement.id),
+    );
+  // A completion that would certainly go the other way is sent that way at once.
+  if (params.completed && (earnsNow || isLocked(unlocked, 'perfect-day'))) return null;
+  const goalCategory = isLocked(unlocked, 'goal-met') ? habit.categoryId : null;
+
+  const progressByOutcome = Object.fromEntries(
+    Object.entries(known).map(([outcome, value]) => [outcome, value.progress]),
+  );
+  const { claim } = inputs;
+  return {
+    outcomes: known,
+    statement: {
+      name: 'hq_set_state',
+      text: SET_STATE_TEXT,
+      values: [
+        inputs.sessionToken ?? null,
+        // Sessions expire by the wall clock; the completion is stamped with the request's.
+        new Date().toISOString(),
+        inputs.userId,
+        habit.id,
+        inputs.revision,
+        balances.xp,
+        balances.points,
+        date,
+        params.periodKey,
+        params.completed,
+        award.xp,
+        award.points,
+        inputs.now.toISOString(),
+        period.start,
+        period.end,
+        countTarget === null ? null : countTarget - 1,
+        goalCategory,
+        params.month.first,
+        params.month.last,
+        claim?.key ?? null,
+        claim?.method ?? null,
+        claim?.path ?? null,
+        claim?.requestHash ?? null,
+        JSON.stringify(progressByOutcome),
+      ],
+    },
+  };
+}
+
+const SET_STATE_TEXT = `select hq_set_state(${[
+  'text',
+  'timestamptz',
+  'text',
+  'uuid',
+  'bigint',
+  'integer',
+  'integer',
+  'date',
+  'text',
+  'boolean',
+  'integer',
+  'integer',
+  'timestamptz',
+  'date',
+  'date',
+  'integer',
+  'uuid',
+  'date',
+  'date',
+  'text',
+  'text',
+  'text',
+  'text',
+  'json',
+]
+  .map((type, index) => `$${String(index + 1)}::${type}`)
+  .join(', ')}) as result`;
+
+/** What hq_set_state answered. */
+export type PredictedAnswer =
+  | { kind: 'unauthenticated' }
+  | { kind: 'key-taken' }
+  /** The prediction did not hold: nothing was written, and the key was given back. */
+  | { kind: 'slow' }
+  | { kind: 'written'; outcome: Outcome; revision: number; answer: SetCompletionResult };
+
+/** Reads hq_set_state's answer from the rows of its call (a bigint arrives as a number in json). */
+export function predictedAnswer(rows: readonly Record<string, unknown>[]): PredictedAnswer {
+  return firstJson({ rows }) as PredictedAnswer;
+}
