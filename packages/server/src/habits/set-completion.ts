@@ -9,7 +9,7 @@ import {
   parseLocalDate,
   type LocalDate,
 } from '@habitquest/core/dates';
-import { levelForXp, pointsForXp, progressFigures } from '@habitquest/core/levels';
+import { levelForXp, pointsForXp } from '@habitquest/core/levels';
 import { periodKey, periodRangeOf } from '@habitquest/core/periods';
 import { completionEligibility, ELIGIBILITY_MESSAGES } from '@habitquest/core/visibility';
 import {
@@ -42,7 +42,7 @@ import {
   type WriteParams,
   type WriteResult,
 } from './set-state-statement';
-import { predictedAnswer, predictSetState } from './set-state-predicted';
+import { predictedAnswer, predictSetState, progressAfter } from './set-state-predicted';
 import { toCompletion } from './to-habit';
 
 /**
@@ -209,13 +209,6 @@ export async function setCompletion(options: {
       ? planWrite(keptHabit, kept.storedSettings, date, completed, now, kept)
       : null;
 
-  type Done = {
-    result: SetCompletionResult;
-    /** The change's realtime events, published once it is committed. */
-    told: RealtimeEvent[];
-    revision: number;
-    inputs: SetStateInputs;
-  };
   // One round trip when the answer can be predicted from what is kept (set-state-predicted.ts).
   const prediction =
     kept?.balances && kept.rest && kept.days && keptHabit && guess?.ok && expected !== null
@@ -252,6 +245,13 @@ export async function setCompletion(options: {
     // 'slow': nothing was written; the change is made the other way.
   }
 
+  type Done = {
+    result: SetCompletionResult;
+    /** The change's realtime events, published once it is committed. */
+    told: RealtimeEvent[];
+    revision: number;
+    inputs: SetStateInputs;
+  };
   const outcome = await database.stepTransaction<Done | KeyTaken>(async (steps) => {
     // The key, if any, is claimed by the first call only, and the session checked by it.
     let claimInsert = claim ? claimText(claim) : undefined;
@@ -309,7 +309,7 @@ export async function setCompletion(options: {
       known: days,
       restDays,
     });
-    const progress = progressFigures({ xp: after.xp, points: after.points, streak });
+    const progress = progressAfter(before, after, streak);
     // Achievements a new completion earns, in this transaction (achievements/unlock.ts). The
     // statement's reads predate the new completion: it is added to them here.
     const facts = written.facts;
@@ -340,8 +340,7 @@ export async function setCompletion(options: {
     const answered: SetCompletionResult = {
       added,
       completion: current ? toCompletion(current) : null,
-      progress:
-        levelForXp(after.xp) > levelForXp(before.xp) ? { ...progress, leveledUp: true } : progress,
+      progress,
     };
     return {
       value: {

@@ -73,8 +73,8 @@ function lowestLockedCount(unlocked: ReadonlySet<string> | undefined): number | 
   return targets.length === 0 ? null : Math.min(...targets);
 }
 
-/** The answer's progress, as the two-round-trip path builds it. */
-function progressAfter(before: Balances, after: Balances, streak: number): Progress {
+/** A set-state's answer's progress: the figures after it, and whether it levelled up. */
+export function progressAfter(before: Balances, after: Balances, streak: number): Progress {
   const progress = progressFigures({ xp: after.xp, points: after.points, streak });
   return levelForXp(after.xp) > levelForXp(before.xp) ? { ...progress, leveledUp: true } : progress;
 }
