@@ -5,20 +5,11 @@
  * against a fresh read, the ledger, the unlocks) and which way the change went.
  * kept-inputs.test.ts compares the two ways through random sequences.
  */
-import { ACHIEVEMENTS } from '@habitquest/core/achievements';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { achievements } from '../db/schema';
 import { ledgerSums } from '../progress/ledger';
-import {
-  DATABASE_KINDS,
-  signUp,
-  startTestServer,
-  TestClient,
-  type TestServer,
-} from '../../test/harness';
-import { givePoints, unlockedIdsOf, userIdOf } from '../../test/rewards-support';
-
-type Json = Record<string, unknown>;
+import { DATABASE_KINDS, startTestServer, TestClient, type TestServer } from '../../test/harness';
+import { givePoints, unlockedIdsOf } from '../../test/rewards-support';
+import { setStateChecked, veteran as veteranOf } from '../../test/set-state-support';
 const NOW = new Date('2026-06-17T12:00:00Z'); // the account's zone is UTC
 
 describe.each(DATABASE_KINDS)('the predicted set-state on %s', (kind) => {
@@ -51,52 +42,19 @@ describe.each(DATABASE_KINDS)('the predicted set-state on %s', (kind) => {
     };
   }
 
-  /** Sets a completion; its answer's progress must be what /api/me reads right after. */
-  async function setState(client: TestClient, habitId: string, date: string, completed: boolean) {
-    const answer = await client.request<{ progress: Json }>(
-      'PUT',
-      `/api/habits/${habitId}/completions/${date}`,
-      { completed },
+  /** Sets a completion with a key, as the web app does; its answer is checked (set-state-support). */
+  const setState = (client: TestClient, habitId: string, date: string, completed: boolean) =>
+    setStateChecked(
+      server,
+      client,
+      { habitId, date, completed },
       { 'Idempotency-Key': crypto.randomUUID() },
     );
-    expect(answer.status).toBe(200);
-    const me = (await client.get<{ progress: Json }>('/api/me')).body;
-    expect({ ...answer.body.progress, leveledUp: me.progress.leveledUp }).toEqual(me.progress);
-    // Read before the transaction: on PGlite a request inside it would wait for it.
-    const userId = await userIdOf(client);
-    const sums = await server.database.db.transaction((tx) => ledgerSums(tx, userId));
-    expect(sums).toEqual({ xp: me.progress.xp, points: me.progress.points });
-    return answer.body;
-  }
 
-  /**
-   * A user with one habit (`habitBody`, given the user's categories by name) and every achievement
-   * but `except` unlocked, written before any change is kept.
-   */
-  async function veteran(
+  const veteran = (
     except: string[],
-    habitBody: (categories: Map<string, string>) => Json = () => ({ title: 'Read' }),
-  ) {
-    const { client } = await signUp(server);
-    const categories = (await client.get<{ id: string; name: string }[]>('/api/categories')).body;
-    const created = await client.post<{ id: string }>(
-      '/api/habits',
-      habitBody(new Map(categories.map((c) => [c.name, c.id]))),
-    );
-    expect(created.status).toBe(201);
-    const userId = await userIdOf(client);
-    await server.database.db
-      .insert(achievements)
-      .values(
-        ACHIEVEMENTS.filter((a) => !except.includes(a.id)).map((a) => ({
-          userId,
-          achievementId: a.id,
-          unlockedAt: NOW,
-        })),
-      )
-      .onConflictDoNothing(); // "First Step" came with the habit
-    return { client, id: created.body.id, userId };
-  }
+    habitBody?: (categories: Map<string, string>) => Record<string, unknown>,
+  ) => veteranOf(server, except, { now: NOW, ...(habitBody ? { habitBody } : {}) });
 
   it('counts completions only while a completions achievement is locked, and earns it the other way', async () => {
     const { client, id, userId } = await veteran(['completions-10']);

@@ -3,7 +3,6 @@
  * function, and the statement's reads after its own change, which must answer what a fresh read
  * answers (docs/performance.md, "Server paths").
  */
-import { ACHIEVEMENTS } from '@habitquest/core/achievements';
 import { addDays } from '@habitquest/core/dates';
 import { and, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -18,7 +17,6 @@ import {
   skips,
   vacations,
 } from '../db/schema';
-import { ledgerSums } from '../progress/ledger';
 import { RECENT_DAYS } from '../progress/load-progress';
 import {
   DATABASE_KINDS,
@@ -28,6 +26,7 @@ import {
   type TestServer,
 } from '../../test/harness';
 import { unlockedIdsOf, userIdOf } from '../../test/rewards-support';
+import { setStateChecked, veteran as veteranOf } from '../../test/set-state-support';
 import {
   setStateAnswer,
   setStateCall,
@@ -81,27 +80,8 @@ describe.each(DATABASE_KINDS)('the set-state statement on %s', (kind) => {
   });
 
   /** Sets a completion; its answer's progress must be what /api/me reads right after. */
-  async function setState(
-    client: TestClient,
-    habitId: string,
-    date: string,
-    completed: boolean,
-  ): Promise<Json> {
-    const answer = await client.request<{ progress: Json }>(
-      'PUT',
-      `/api/habits/${habitId}/completions/${date}`,
-      { completed },
-    );
-    expect(answer.status).toBe(200);
-    const me = (await client.get<{ progress: Json }>('/api/me')).body;
-    // The answer says whether this change levelled up; everything else is as read.
-    const answered: Json = { ...answer.body.progress, leveledUp: me.progress.leveledUp };
-    expect(answered).toEqual(me.progress);
-    const userId = await userIdOf(client);
-    const sums = await server.database.db.transaction((tx) => ledgerSums(tx, userId));
-    expect(sums).toEqual({ xp: me.progress.xp, points: me.progress.points });
-    return answer.body;
-  }
+  const setState = (client: TestClient, habitId: string, date: string, completed: boolean) =>
+    setStateChecked(server, client, { habitId, date, completed });
 
   /** One call of hq_set_completion in a transaction of its own. */
   async function callOnce(
@@ -530,18 +510,7 @@ describe.each(DATABASE_KINDS)('the set-state statement on %s', (kind) => {
   });
 
   /** A user with one daily habit and every achievement but `except` unlocked (written directly). */
-  async function veteran(except: string[]) {
-    const { client } = await signUp(server);
-    const id = await habit(client, { title: 'Read' });
-    const userId = await userIdOf(client);
-    const ids = ACHIEVEMENTS.map((a) => a.id).filter((a) => !except.includes(a));
-    await server.database.db
-      .insert(achievements)
-      .values(ids.map((achievementId) => ({ userId, achievementId, unlockedAt: NOW })))
-      .onConflictDoNothing(); // "First Step" came with the habit
-    const unlocked = () => unlockedIdsOf(server, userId);
-    return { client, id, userId, unlocked };
-  }
+  const veteran = (except: string[]) => veteranOf(server, except, { now: NOW });
 
   it.runIf(kind === 'postgres')(
     'reads no facts for achievements that are all unlocked: one statement, no count, no day, no month',
