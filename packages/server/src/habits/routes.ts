@@ -3,7 +3,7 @@ import { routes } from '@habitquest/contracts/routes';
 import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import type { FeatureDeps } from '../feature-deps';
-import { answerForTakenKey } from '../http/idempotency';
+import { answerForTakenKey, KEY_TAKEN } from '../http/idempotency';
 import { jsonAnswer } from '../http/json-answer';
 import { serve } from '../http/serve-route';
 import { createHabit } from './create-habit';
@@ -11,7 +11,8 @@ import { deleteHabit } from './delete-habit';
 import { listCompletions } from './list-completions';
 import { DerivedCache, KEPT_ANSWER_BYTES, KEPT_USERS, KeptAnswers } from './derived-cache';
 import { listHabitsKept, type DerivedHabits } from './list-habits';
-import { KEY_TAKEN, setCompletion, type SetStateInputs } from './set-completion';
+import { setCompletion } from './set-completion';
+import type { SetStateInputs } from './set-state-inputs';
 import { updateHabit } from './update-habit';
 
 /** /api/habits, their completions, and /api/completions. */

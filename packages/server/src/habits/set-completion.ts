@@ -20,7 +20,13 @@ import {
 } from '../achievements/unlock';
 import type { DatabaseHandle } from '../db/client';
 import { HttpError, notFound } from '../http/errors';
-import { claimText, storeAnswerText, type KeyClaim } from '../http/idempotency';
+import {
+  claimText,
+  KEY_TAKEN,
+  storeAnswerText,
+  type KeyClaim,
+  type KeyTaken,
+} from '../http/idempotency';
 import {
   dayStreakFrom,
   daysAfterChange,
@@ -30,8 +36,7 @@ import {
 } from '../progress/load-progress';
 import type { EventBus } from '../realtime/bus';
 import { dayRestDaysOf, hasHabitRest } from '../rest/day-rest';
-import { restFromRows, type UserRest } from '../rest/load-rest';
-import type { Balances } from '../progress/ledger';
+import { restFromRows } from '../rest/load-rest';
 import { settingsFrom, todayFor } from '../settings/load-settings';
 import type { DerivedCache } from './derived-cache';
 import {
@@ -42,44 +47,9 @@ import {
   type WriteParams,
   type WriteResult,
 } from './set-state-statement';
-import { predictedAnswer, predictSetState, progressAfter } from './set-state-predicted';
+import { progressAfter, setStatePredicted } from './set-state-predicted';
+import { changeEvents, type SetStateInputs } from './set-state-inputs';
 import { toCompletion } from './to-habit';
-
-/**
- * What a set-state computes its write from: the user's habits and stored settings, kept per user
- * at the data revision they were read at (derived-cache.ts). A completion moves the revision but
- * changes neither, so they are kept again at the revision the write made, and the next write reads
- * no habits. With them: the days with a completion the day streak is worked out from (the next
- * change reads none, only the day it touched: load-progress.ts, daysAfterChange); and
- * the ids of the achievements unlocked, so that a completion reads only the facts a locked one
- * needs (achievements/unlock.ts, factReads). Removing one moves the revision (its trigger).
- */
-export type SetStateInputs = {
-  storedSettings: unknown;
-  habits: ReadonlyMap<string, HabitRow>;
-  days?: CompletionDays | undefined;
-  unlocked?: ReadonlySet<string> | undefined;
-  /** The user's XP and points, and rest, at the revision: what the predicted set-state needs. */
-  balances?: Balances | undefined;
-  rest?: UserRest | undefined;
-};
-
-/** A set-state's realtime events, published once it is committed. */
-function changeEvents(
-  habitId: string,
-  answered: SetCompletionResult,
-  unlocked: string[],
-): RealtimeEvent[] {
-  return [
-    { type: 'completions', payload: { habitIds: [habitId] } },
-    { type: 'progress', payload: { progress: answered.progress } },
-    ...(unlocked.length > 0 ? [{ type: 'achievements' as const, payload: { ids: unlocked } }] : []),
-  ];
-}
-
-/** What setCompletion answers when the request's Idempotency-Key was taken: nothing was done. */
-export const KEY_TAKEN = Symbol('key taken');
-export type KeyTaken = typeof KEY_TAKEN;
 
 type Plan = { ok: true; settings: Settings; params: WriteParams } | { ok: false; error: HttpError };
 
@@ -210,39 +180,21 @@ export async function setCompletion(options: {
       : null;
 
   // One round trip when the answer can be predicted from what is kept (set-state-predicted.ts).
-  const prediction =
-    kept?.balances && kept.rest && kept.days && keptHabit && guess?.ok && expected !== null
-      ? predictSetState({
-          userId,
-          habit: keptHabit,
-          revision: expected,
-          settings: guess.settings,
-          params: guess.params,
-          habits: [...kept.habits.values()],
-          balances: kept.balances,
-          rest: kept.rest,
-          days: kept.days,
-          unlocked: kept.unlocked,
-          sessionToken,
-          claim,
-          now,
-        })
-      : null;
-  if (kept && prediction) {
-    const answer = predictedAnswer(await database.prepared(prediction.statement));
-    if (answer.kind === 'unauthenticated')
-      throw new HttpError('UNAUTHENTICATED', ERROR_MESSAGES.unauthenticated);
-    if (answer.kind === 'key-taken') return KEY_TAKEN;
-    if (answer.kind === 'written') {
-      const predicted = prediction.outcomes[answer.outcome];
-      if (!predicted)
-        throw new Error(`set-state found an outcome not predicted: ${answer.outcome}`);
-      const { balances, days } = predicted;
-      inputs.set(userId, answer.revision, { ...kept, balances, days });
-      void events.publish(userId, ...changeEvents(habitId, answer.answer, []));
-      return answer.answer;
-    }
-    // 'slow': nothing was written; the change is made the other way.
+  if (kept && keptHabit && guess?.ok && expected !== null) {
+    const done = await setStatePredicted({
+      database,
+      events,
+      inputs,
+      userId,
+      kept,
+      habit: keptHabit,
+      revision: expected,
+      plan: guess,
+      sessionToken,
+      claim,
+      now,
+    });
+    if (done !== null) return done;
   }
 
   type Done = {

@@ -17,17 +17,22 @@
  * answers 'slow', and the change is made the other way. kept-inputs.test.ts holds both paths to
  * the same answers.
  */
+import { ERROR_MESSAGES } from '@habitquest/contracts/errors';
 import { ACHIEVEMENTS, earnedAchievements } from '@habitquest/core/achievements';
 import type { SetCompletionResult } from '@habitquest/contracts/habits';
 import type { LocalDate } from '@habitquest/core/dates';
 import type { Settings } from '@habitquest/contracts/settings';
 import { levelForXp, progressFigures } from '@habitquest/core/levels';
-import type { PreparedStatement } from '../db/client';
-import type { KeyClaim } from '../http/idempotency';
+import type { DatabaseHandle, PreparedStatement } from '../db/client';
+import { HttpError } from '../http/errors';
+import { KEY_TAKEN, type KeyClaim, type KeyTaken } from '../http/idempotency';
 import type { Balances } from '../progress/ledger';
 import { daysAfterChange, knownDayStreak, type CompletionDays } from '../progress/load-progress';
 import { dayRestDaysOf, hasHabitRest } from '../rest/day-rest';
+import type { EventBus } from '../realtime/bus';
 import type { UserRest } from '../rest/load-rest';
+import type { DerivedCache } from './derived-cache';
+import { changeEvents, type SetStateInputs } from './set-state-inputs';
 import { firstJson, type HabitRow, type WriteParams } from './set-state-statement';
 
 /** The outcomes hq_set_state can find; which ones a request can have depends on `completed`. */
@@ -109,6 +114,8 @@ export function predictSetState(inputs: PredictionInputs): Prediction | null {
   });
   const change = (isDone: boolean) => daysAfterChange(days, { day: date, isDone }, today);
   const award = { xp: params.xpEarned, points: params.pointsEarned };
+  // The balances once the completion asked about is undone, its day keeping another or not.
+  const undone = { xp: balances.xp - award.xp, points: balances.points - award.points };
   const outcomes: Partial<Record<Outcome, Predicted | null>> = params.completed
     ? {
         added: predicted(
@@ -120,18 +127,8 @@ export function predictSetState(inputs: PredictionInputs): Prediction | null {
         existing: predicted(balances, balances, days, restDays),
       }
     : {
-        removed: predicted(
-          balances,
-          { xp: balances.xp - award.xp, points: balances.points - award.points },
-          change(false),
-          restDays,
-        ),
-        removedKept: predicted(
-          balances,
-          { xp: balances.xp - award.xp, points: balances.points - award.points },
-          change(true),
-          restDays,
-        ),
+        removed: predicted(balances, undone, change(false), restDays),
+        removedKept: predicted(balances, undone, change(true), restDays),
         none: predicted(balances, balances, days, restDays),
       };
   const known: Partial<Record<Outcome, Predicted>> = {};
@@ -237,4 +234,63 @@ export type PredictedAnswer =
 /** Reads hq_set_state's answer from the rows of its call (a bigint arrives as a number in json). */
 export function predictedAnswer(rows: readonly Record<string, unknown>[]): PredictedAnswer {
   return firstJson({ rows }) as PredictedAnswer;
+}
+
+/**
+ * The change in one statement, when its answer can be predicted from `kept`, the inputs kept for
+ * the user at `revision`: its answer (the inputs are kept at the revision it made, and its events
+ * published), KEY_TAKEN, or null when it goes the other way: it could not be predicted, or the
+ * statement found that the prediction does not hold and wrote nothing.
+ */
+export async function setStatePredicted(options: {
+  database: DatabaseHandle;
+  events: EventBus;
+  inputs: DerivedCache<SetStateInputs>;
+  userId: string;
+  kept: SetStateInputs;
+  habit: HabitRow;
+  revision: number;
+  /** The write planned on the kept inputs (set-completion.ts, planWrite). */
+  plan: { settings: Settings; params: WriteParams };
+  sessionToken: string | undefined;
+  claim: KeyClaim | undefined;
+  now: Date;
+}): Promise<SetCompletionResult | KeyTaken | null> {
+  const { kept, habit, userId, inputs } = options;
+  if (!kept.balances || !kept.rest || !kept.days) return null;
+  const prediction = predictSetState({
+    userId,
+    habit,
+    revision: options.revision,
+    settings: options.plan.settings,
+    params: options.plan.params,
+    habits: [...kept.habits.values()],
+    balances: kept.balances,
+    rest: kept.rest,
+    days: kept.days,
+    unlocked: kept.unlocked,
+    sessionToken: options.sessionToken,
+    claim: options.claim,
+    now: options.now,
+  });
+  if (prediction === null) return null;
+  const answer = predictedAnswer(await options.database.prepared(prediction.statement));
+  switch (answer.kind) {
+    case 'unauthenticated':
+      throw new HttpError('UNAUTHENTICATED', ERROR_MESSAGES.unauthenticated);
+    case 'key-taken':
+      return KEY_TAKEN;
+    case 'slow':
+      return null;
+    case 'written': {
+      const predictedOutcome = prediction.outcomes[answer.outcome];
+      if (!predictedOutcome)
+        throw new Error(`set-state found an outcome not predicted: ${answer.outcome}`);
+      const { balances, days } = predictedOutcome;
+      inputs.set(userId, answer.revision, { ...kept, balances, days });
+      // Not awaited: the answer does not wait for the events, and publish never rejects.
+      void options.events.publish(userId, ...changeEvents(habit.id, answer.answer, []));
+      return answer.answer;
+    }
+  }
 }

@@ -115,6 +115,14 @@ export function storeAnswerText(claim: KeyClaim, status: number, body: unknown):
 }
 
 /**
+ * What a route that claims its key in its own transaction answers when the key was taken already
+ * (by a request that committed, or that is running): nothing was done, and the route answers with
+ * `answerForTakenKey`.
+ */
+export const KEY_TAKEN = Symbol('key taken');
+export type KeyTaken = typeof KEY_TAKEN;
+
+/**
  * The answer to a request whose key is already taken: the first answer again, 422 when the key
  * named another request, or 409 while the first is still in progress.
  */
