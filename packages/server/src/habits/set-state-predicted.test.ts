@@ -5,7 +5,9 @@
  * against a fresh read, the ledger, the unlocks) and which way the change went.
  * kept-inputs.test.ts compares the two ways through random sequences.
  */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { habits } from '../db/schema';
 import { ledgerSums } from '../progress/ledger';
 import { DATABASE_KINDS, startTestServer, TestClient, type TestServer } from '../../test/harness';
 import { givePoints, unlockedIdsOf } from '../../test/rewards-support';
@@ -112,6 +114,42 @@ describe.each(DATABASE_KINDS)('the predicted set-state on %s', (kind) => {
       expect(await way.taken()).toEqual([]);
       expect(await unlockedIdsOf(server, userId)).toContain('streak-3');
       expect(await unlockedIdsOf(server, userId)).not.toContain('level-5');
+    } finally {
+      way.restore();
+    }
+  });
+
+  it('leaves a day whose other due habits are all done to the other way, which earns Perfect Day', async () => {
+    const { client, id: read, userId } = await veteran(['perfect-day']);
+    const made = async (body: Record<string, unknown>) => {
+      const created = await client.post<{ id: string }>('/api/habits', body);
+      expect(created.status).toBe(201);
+      return created.body.id;
+    };
+    const walk = await made({ title: 'Walk' });
+    const clean = await made({ title: 'Clean', frequency: 'weekly' });
+    const stretch = await made({ title: 'Stretch' });
+    // Made before today on the test's clock (the database stamps them with its own).
+    await server.database.db
+      .update(habits)
+      .set({ createdAt: new Date('2026-06-01T00:00:00Z') })
+      .where(eq(habits.userId, userId));
+    // A resting habit is not due: the day can be perfect without it.
+    const skipped = await client.request('PUT', `/api/habits/${stretch}/skips/2026-06-17`, {
+      skipped: true,
+    });
+    expect(skipped.status).toBe(200);
+    const way = ways();
+    try {
+      await setState(client, read, '2026-06-17', true); // keeps the inputs
+      // Walk is still due today: the day cannot be perfect, and the week's Clean is one statement.
+      await setState(client, clean, '2026-06-17', true);
+      expect(await way.taken()).toEqual(['written']);
+      expect(await unlockedIdsOf(server, userId)).not.toContain('perfect-day');
+      // Every other due habit is done: the statement leaves the day to the other way.
+      await setState(client, walk, '2026-06-17', true);
+      expect(await way.taken()).toEqual(['slow']);
+      expect(await unlockedIdsOf(server, userId)).toContain('perfect-day');
     } finally {
       way.restore();
     }

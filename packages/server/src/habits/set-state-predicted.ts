@@ -11,8 +11,8 @@
  *
  * A prediction is made only where it cannot differ from what the two-round-trip path would answer:
  * no achievement can be earned (the server rules out the level and the day streak; the statement
- * rules out the completion count and a category's month near its target, and "Perfect Day" must
- * be unlocked already), the period has no skip to take away, and an undo takes back the award this
+ * rules out the completion count, a category's month near its target and, while "Perfect Day" is
+ * locked, a day whose other due habits are all done), the period has no skip to take away, and an undo takes back the award this
  * habit makes now for a completion on the date asked. Otherwise the statement writes nothing and
  * answers 'slow', and the change is made the other way. kept-inputs.test.ts holds both paths to
  * the same answers.
@@ -23,6 +23,9 @@ import type { SetCompletionResult } from '@habitquest/contracts/habits';
 import type { LocalDate } from '@habitquest/core/dates';
 import type { Settings } from '@habitquest/contracts/settings';
 import { levelForXp, progressFigures } from '@habitquest/core/levels';
+import { periodKey } from '@habitquest/core/periods';
+import { dayInsights } from '@habitquest/core/stats';
+import { toHabitFacts } from '../analytics/to-facts';
 import type { DatabaseHandle, PreparedStatement } from '../db/client';
 import { HttpError } from '../http/errors';
 import { KEY_TAKEN, type KeyClaim, type KeyTaken } from '../http/idempotency';
@@ -99,6 +102,30 @@ function predicted(
 }
 
 /**
+ * The habits other than the one completed that must be done on its date for the day to be
+ * perfect (achievements/unlock.ts, factsAfterCompletion: due then, and not resting), each with
+ * the key of its period holding the date. While one of them is not done, the completion cannot
+ * make a perfect day; the statement counts their completions (migration 20261130100000).
+ */
+function othersDueOn(inputs: PredictionInputs): { habitId: string; periodKey: string }[] {
+  const { date } = inputs.params;
+  const { weekStart, timeZone } = inputs.settings;
+  const day = dayInsights({
+    habits: inputs.habits.map((row) => toHabitFacts(row, timeZone)),
+    completions: [],
+    date,
+    weekStart,
+    rest: inputs.rest,
+  });
+  return day.habitsForDay
+    .filter((entry) => entry.rest === null && entry.habit.id !== inputs.habit.id)
+    .map(({ habit }) => ({
+      habitId: habit.id,
+      periodKey: periodKey(date, habit.frequency, weekStart),
+    }));
+}
+
+/**
  * The one-statement set-state for this write, or null when it cannot be predicted from what is
  * kept (the change then takes the two-round-trip path at once).
  */
@@ -142,7 +169,8 @@ export function predictSetState(inputs: PredictionInputs): Prediction | null {
     return null;
 
   // What an added completion could earn: the server judges its level and day streak here; the
-  // statement judges the count and the category's month, and "Perfect Day" only the other path.
+  // statement judges the count, the category's month and whether the day's other due habits are
+  // all done (then the other way judges "Perfect Day").
   const added = known.added;
   const countTarget = lowestLockedCount(unlocked);
   const earnsNow =
@@ -151,7 +179,8 @@ export function predictSetState(inputs: PredictionInputs): Prediction | null {
       (achievement) => isLocked(unlocked, achievement.id),
     );
   // A completion that would certainly go the other way is sent that way at once.
-  if (params.completed && (earnsNow || isLocked(unlocked, 'perfect-day'))) return null;
+  if (params.completed && earnsNow) return null;
+  const dayDue = params.completed && isLocked(unlocked, 'perfect-day') ? othersDueOn(inputs) : null;
   const goalCategory = isLocked(unlocked, 'goal-met') ? habit.categoryId : null;
 
   const progressByOutcome = Object.fromEntries(
@@ -184,6 +213,8 @@ export function predictSetState(inputs: PredictionInputs): Prediction | null {
         goalCategory,
         params.month.first,
         params.month.last,
+        dayDue?.map((due) => due.habitId) ?? null,
+        dayDue?.map((due) => due.periodKey) ?? null,
         claim?.key ?? null,
         claim?.method ?? null,
         claim?.path ?? null,
@@ -214,6 +245,8 @@ const SET_STATE_TEXT = `select hq_set_state(${[
   'uuid',
   'date',
   'date',
+  'uuid[]',
+  'text[]',
   'text',
   'text',
   'text',
