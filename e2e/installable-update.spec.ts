@@ -95,3 +95,46 @@ test('a new service worker is offered as "Update available"; Reload switches thi
   await expect(otherBar).toBeVisible();
   await expectNoAxeViolations(other);
 });
+
+/**
+ * A device too busy to switch workers soon, made certain: the waiting worker never gets Reload's
+ * SKIP_WAITING (workbox-window posts it; dropped here).
+ */
+const SKIP_WAITING_LOST = `
+  const post = ServiceWorker.prototype.postMessage;
+  ServiceWorker.prototype.postMessage = function (message, ...rest) {
+    if (message && message.type === 'SKIP_WAITING') return;
+    return post.call(this, message, ...rest);
+  };
+`;
+
+test('Reload says it is updating while the new worker takes over, and reloads anyway after 10 s when it never does', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.slow(); // a worker installed, 10 s of waiting, an axe run
+  await context.addInitScript(OLD_DEPLOYMENT);
+  await context.addInitScript(SKIP_WAITING_LOST);
+  await openDashboard(page, baseURL ?? '');
+  await waitForServiceWorker(page);
+  await deployNewWorker(page);
+  const bar = page.getByRole('status').filter({ hasText: 'Update available' });
+  await expect(bar).toBeVisible();
+
+  await markPage(page);
+  await bar.getByRole('button', { name: 'Reload' }).click();
+  // Not a Reload that seems to do nothing: the notice says what it waits for, with no second one.
+  const updating = page.getByRole('status').filter({ hasText: 'Updating…' });
+  await expect(updating).toContainText('HabitQuest reloads as soon as the new version is ready.');
+  await expect(updating.getByRole('button')).toHaveCount(0);
+  expect(await isMarked(page)).toBe(true);
+  await expectNoAxeViolations(page);
+  await saveViewportScreenshot(page, 'installable-updating');
+
+  // Ten seconds on, the tab reloads under the old worker, and the update is offered again.
+  await expect.poll(() => isMarked(page), { timeout: 30_000 }).toBe(false);
+  await expect(new DashboardPage(page).username).toBeVisible();
+  expect(await controllerOf(page)).toMatch(/deployment=old$/);
+  await expect(bar).toBeVisible();
+});

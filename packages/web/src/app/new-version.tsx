@@ -15,14 +15,17 @@
 import { RefreshCw } from 'lucide-react';
 import { useEffect, useSyncExternalStore } from 'react';
 import { Button } from '../components/ui/Button';
+import { cx } from '../components/ui/cx';
 import { appCopy as copy } from './copy';
 
 const CHECK_EVERY_MS = 15 * 60_000;
 
-/** The notice's words when a new service worker is ready. */
+/** The notice's words when a new service worker is ready, and once its Reload was pressed. */
 export const updateCopy = {
   title: 'Update available',
   text: 'Reload to use the new version of HabitQuest.',
+  updatingTitle: 'Updating…',
+  updatingText: 'HabitQuest reloads as soon as the new version is ready.',
 } as const;
 
 /** What service-worker.ts plugs in once the worker is registered. */
@@ -37,9 +40,11 @@ export type ServiceWorkerUpdates = {
 
 /**
  * What the notice offers: nothing, a reload to the server's new build (no service worker), the
- * waiting worker's update, or a reload after another tab's update took over this one.
+ * waiting worker's update, or a reload after another tab's update took over this one; or, once
+ * the waiting worker's Reload was pressed, that the tab is waiting for it to take over (on a
+ * busy device that can take seconds, and the notice says so rather than seem to do nothing).
  */
-export type Offer = 'none' | 'new-build' | 'update-waiting' | 'update-active';
+export type Offer = 'none' | 'new-build' | 'update-waiting' | 'update-active' | 'updating';
 
 /** Reloads the tab: one place for tests to watch (a jsdom page cannot navigate). */
 export const tab = {
@@ -57,7 +62,7 @@ export function ownBuild(): string | null {
 let isNewVersion = false;
 let inFlight: Promise<boolean> | null = null;
 let worker: ServiceWorkerUpdates | null = null;
-let workerOffer: 'none' | 'update-waiting' | 'update-active' = 'none';
+let workerOffer: Exclude<Offer, 'new-build'> = 'none';
 const listeners = new Set<() => void>();
 
 function notify(): void {
@@ -73,7 +78,7 @@ export function connectServiceWorker(updates: ServiceWorkerUpdates): void {
 
 /** A new service worker is installed and waits to take over (a new deployment). */
 export function reportUpdateWaiting(): void {
-  if (workerOffer === 'update-waiting') return;
+  if (workerOffer === 'update-waiting' || workerOffer === 'updating') return;
   workerOffer = 'update-waiting';
   notify();
 }
@@ -128,8 +133,11 @@ export function currentOffer(): Offer {
 
 /** The notice's Reload: the waiting worker takes over first, when there is one. */
 export function reloadToNewVersion(): void {
-  if (workerOffer === 'update-waiting' && worker) worker.applyUpdate();
-  else tab.reload();
+  if (workerOffer === 'update-waiting' && worker) {
+    workerOffer = 'updating';
+    notify();
+    worker.applyUpdate();
+  } else tab.reload();
 }
 
 function subscribe(listener: () => void): () => void {
@@ -171,18 +179,28 @@ export function NewVersionBar() {
       role="status"
       className="fixed inset-x-3 bottom-3 z-[60] mx-auto flex max-w-lg items-center gap-3 rounded-2xl bg-slate-900 px-4 py-3 text-sm text-white shadow-2xl dark:bg-white dark:text-slate-900"
     >
-      <RefreshCw aria-hidden className="size-4 shrink-0" />
+      <RefreshCw
+        aria-hidden
+        className={cx('size-4 shrink-0', offer === 'updating' && 'motion-safe:animate-spin')}
+      />
       {offer === 'new-build' ? (
         <span className="flex-1">{copy.newVersion}</span>
+      ) : offer === 'updating' ? (
+        <span className="flex-1">
+          <strong className="block font-semibold">{updateCopy.updatingTitle}</strong>
+          <span className="block">{updateCopy.updatingText}</span>
+        </span>
       ) : (
         <span className="flex-1">
           <strong className="block font-semibold">{updateCopy.title}</strong>
           <span className="block">{updateCopy.text}</span>
         </span>
       )}
-      <Button variant="secondary" onClick={reloadToNewVersion}>
-        {copy.reload}
-      </Button>
+      {offer !== 'updating' && (
+        <Button variant="secondary" onClick={reloadToNewVersion}>
+          {copy.reload}
+        </Button>
+      )}
     </div>
   );
 }

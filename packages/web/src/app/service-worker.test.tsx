@@ -190,6 +190,16 @@ describe('the new-version notice', () => {
       workbox.fire('waiting');
     });
     fireEvent.click(screen.getByRole('button', { name: 'Reload' }));
+    // While it takes over, the notice says so, and offers no second Reload.
+    expect(workbox.messageSkipWaiting).toHaveBeenCalledTimes(1);
+    expect(bar()?.textContent).toContain('Updating…');
+    expect(bar()?.textContent).toContain('HabitQuest reloads as soon as the new version is ready.');
+    expect(screen.queryByRole('button', { name: 'Reload' })).toBeNull();
+    // A second "waiting" (workbox-window and the registration both tell of it) changes nothing.
+    act(() => {
+      workbox.fire('waiting');
+    });
+    expect(bar()?.textContent).toContain('Updating…');
     waiting.become('activating');
     expect(reload).not.toHaveBeenCalled();
     waiting.become('activated');
