@@ -6,15 +6,12 @@ import fc from 'fast-check';
 import {
   applyCreateCategory,
   createCategory,
-  createReward,
   deleteCategory,
-  deleteReward,
   expectedProgress,
-  redeemReward,
   sortedCategories,
   updateCategory,
-  updateReward,
 } from './model';
+import { createReward, deleteReward, redeemReward, updateReward } from './model-rewards';
 import { agree, call, expectOutcome, learnIds } from './observe';
 import { command, pick, type Json } from './command';
 

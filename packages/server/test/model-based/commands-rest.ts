@@ -4,7 +4,7 @@
  */
 import { addDays } from '@habitquest/core/dates';
 import fc from 'fast-check';
-import { endVacation, pauseHabit, resumeHabit, setSkip, setVacation } from './model';
+import { endVacation, pauseHabit, resumeHabit, setSkip, setVacation } from './model-rest';
 import { call, expectOutcome } from './observe';
 import { command, datePickArb, dateOf, habitPickArb, pickHabit, type Json } from './command';
 

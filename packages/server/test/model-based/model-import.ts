@@ -10,7 +10,6 @@ import {
   countsOf,
   limitReached,
   OK,
-  shopOrder,
   type Counts,
   type MCompletion,
   type MData,
@@ -19,6 +18,7 @@ import {
   type Outcome,
   rekey,
 } from './model';
+import { shopOrder } from './model-rewards';
 import { addDays } from '@habitquest/core/dates';
 import { periodKey, type WeekStart } from '@habitquest/core/periods';
 

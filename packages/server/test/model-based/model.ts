@@ -2,10 +2,10 @@
  * The in-memory model of one user's data that the model-based API test (api-model.test.ts)
  * drives beside the real server. It knows the product's rules only through core (periods,
  * visibility, levels, streaks, plan limits) and docs/product.md; it never calls server code, so a
- * server that drifts from those rules is caught. Test support only: nothing in the product
+ * server that drifts from those rules is caught. Rest lives in model-rest.ts, rewards in
+ * model-rewards.ts, an import in model-import.ts. Test support only: nothing in the product
  * imports this folder.
  */
-import { compareRewards } from '@habitquest/core/rewards';
 import { FALLBACK_CATEGORY, DEFAULT_CATEGORIES } from '@habitquest/core/categories';
 import { levelForXp, levelProgress, pointsForXp } from '@habitquest/core/levels';
 import {
@@ -16,8 +16,8 @@ import {
   type WeekStart,
 } from '@habitquest/core/periods';
 import { FREE_LIMITS, planLimits, type LimitedResource } from '@habitquest/core/plan';
-import { completionEligibility, isVisibleOn } from '@habitquest/core/visibility';
-import { addDays, daysBetween, type LocalDate } from '@habitquest/core/dates';
+import { completionEligibility } from '@habitquest/core/visibility';
+import { addDays, type LocalDate } from '@habitquest/core/dates';
 
 export type MCompletion = { date: LocalDate; key: string; xp: number; points: number };
 
@@ -98,8 +98,8 @@ export type MUser = MData & {
 /** What the server must answer: a status, and for refusals the error code. */
 export type Outcome = { status: number; code?: string };
 export const OK: Outcome = { status: 200 };
-const validation: Outcome = { status: 400, code: 'VALIDATION' };
-const conflict: Outcome = { status: 409, code: 'CONFLICT' };
+export const validation: Outcome = { status: 400, code: 'VALIDATION' };
+export const conflict: Outcome = { status: 409, code: 'CONFLICT' };
 export const limitReached: Outcome = { status: 403, code: 'LIMIT_REACHED' };
 
 export function newUser(options: {
@@ -165,7 +165,7 @@ export function countsOf(data: MData): Counts {
   };
 }
 
-function atLimit(user: MUser, resource: LimitedResource): boolean {
+export function atLimit(user: MUser, resource: LimitedResource): boolean {
   return !user.isPro && countsOf(user)[resource] >= FREE_LIMITS[resource];
 }
 
@@ -517,134 +517,4 @@ export function setCompletion(
     return { ...OK, added: false, completion: null, leveledUp: false };
   }
   return { ...OK, added: false, completion: existing ?? null, leveledUp: false };
-}
-
-// ---------------------------------------------------------------- rest days
-
-/** PUT …/skips/:date — idempotent; a done period cannot be skipped (409). */
-export function setSkip(user: MUser, habit: MHabit, date: LocalDate, skipped: boolean): Outcome {
-  if (date > addDays(user.today, 366)) return validation;
-  if (!isVisibleOn(habit, date, user.weekStart)) return validation;
-  const inPeriod = (day: LocalDate) => isSamePeriod(day, date, habit.frequency, user.weekStart);
-  if (skipped) {
-    const key = periodKey(date, habit.frequency, user.weekStart);
-    if (habit.completions.some((completion) => completion.key === key)) return conflict;
-    if (!habit.skips.some(inPeriod)) habit.skips.push(date);
-  } else {
-    habit.skips = habit.skips.filter((day) => !inPeriod(day));
-  }
-  return OK;
-}
-
-function notOver(range: MRange, today: LocalDate): boolean {
-  return range.endsOn === null || range.endsOn >= today;
-}
-
-/** PUT …/pause — from today until the day before resumesOn (null: until resumed). */
-export function pauseHabit(user: MUser, habit: MHabit, resumesOn: LocalDate | null): Outcome {
-  if (resumesOn !== null && resumesOn <= user.today) return validation;
-  const endsOn = resumesOn === null ? null : addDays(resumesOn, -1);
-  const current = habit.pauses.filter((pause) => notOver(pause, user.today));
-  for (const pause of current) pause.endsOn = endsOn;
-  if (current.length === 0) habit.pauses.push({ startsOn: user.today, endsOn });
-  return OK;
-}
-
-/** DELETE …/pause — back today: a pause begun earlier ends yesterday, a later one goes. */
-export function resumeHabit(user: MUser, habit: MHabit): Outcome {
-  habit.pauses = habit.pauses
-    .filter((pause) => !(notOver(pause, user.today) && pause.startsOn >= user.today))
-    .map((pause) =>
-      notOver(pause, user.today) ? { ...pause, endsOn: addDays(user.today, -1) } : pause,
-    );
-  return OK;
-}
-
-/** The pause now or ahead, as the wire gives it. */
-export function expectedPause(user: MUser, habit: MHabit) {
-  const current = habit.pauses
-    .filter((pause) => notOver(pause, user.today))
-    .sort((a, b) => (a.startsOn < b.startsOn ? 1 : -1))[0];
-  if (!current) return null;
-  return {
-    startsOn: current.startsOn,
-    resumesOn: current.endsOn === null ? null : addDays(current.endsOn, 1),
-  };
-}
-
-/** PUT /api/vacation — replaces the vacation now or ahead; it may not be over already. */
-export function setVacation(user: MUser, startsOn: LocalDate, endsOn: LocalDate): Outcome {
-  if (endsOn < startsOn) return validation;
-  if (daysBetween(startsOn, endsOn) + 1 > 366) return validation;
-  if (endsOn < user.today) return validation;
-  user.vacations = user.vacations.filter((vacation) => vacation.endsOn < user.today);
-  user.vacations.push({ startsOn, endsOn });
-  return OK;
-}
-
-/** DELETE /api/vacation — ends the one under way yesterday, cancels one ahead. */
-export function endVacation(user: MUser): Outcome {
-  user.vacations = user.vacations
-    .filter((vacation) => !(vacation.endsOn >= user.today && vacation.startsOn >= user.today))
-    .map((vacation) =>
-      vacation.endsOn >= user.today ? { ...vacation, endsOn: addDays(user.today, -1) } : vacation,
-    );
-  return OK;
-}
-
-export function expectedVacation(user: MUser) {
-  const ahead = user.vacations
-    .filter((vacation) => vacation.endsOn >= user.today)
-    .sort((a, b) => (a.startsOn < b.startsOn ? -1 : 1))[0];
-  return ahead ? { startsOn: ahead.startsOn, endsOn: ahead.endsOn } : null;
-}
-
-// ---------------------------------------------------------------- rewards
-
-export type RewardInput = { name: string; cost: number; keepInShop: boolean };
-
-export function createReward(user: MUser, input: RewardInput): Outcome {
-  if (input.cost < 1 || input.cost > 10_000) return validation;
-  if (atLimit(user, 'rewards')) return limitReached;
-  return { status: 201 };
-}
-
-export function updateReward(
-  reward: MReward,
-  patch: { name?: string; cost?: number; keepInShop?: boolean },
-): Outcome {
-  if (patch.cost !== undefined && (patch.cost < 1 || patch.cost > 10_000)) return validation;
-  if (patch.name !== undefined) reward.name = patch.name.trim();
-  if (patch.cost !== undefined) reward.cost = patch.cost;
-  if (patch.keepInShop !== undefined) reward.keepInShop = patch.keepInShop;
-  return OK;
-}
-
-export function deleteReward(user: MUser, reward: MReward): Outcome {
-  user.rewards = user.rewards.filter((r) => r !== reward);
-  return OK;
-}
-
-/** Redeem: the balance must cover the cost; the purchase's time is strictly after the last one. */
-export function redeemReward(user: MUser, reward: MReward): Outcome & { purchase?: MPurchase } {
-  if (user.points < reward.cost) return { status: 409, code: 'INSUFFICIENT_POINTS' };
-  const last = Math.max(...user.purchases.map((purchase) => purchase.purchasedAt), -Infinity);
-  const now = user.now.getTime();
-  const purchase: MPurchase = {
-    id: '',
-    link: reward.id,
-    name: reward.name,
-    cost: reward.cost,
-    purchasedAt: last >= now ? last + 1 : now,
-  };
-  user.points -= reward.cost;
-  if (!reward.keepInShop) user.rewards = user.rewards.filter((r) => r !== reward);
-  return { ...OK, purchase };
-}
-
-// ---------------------------------------------------------------- import
-
-/** The shop's order (core's compareRewards). */
-export function shopOrder(rewards: readonly MReward[]): MReward[] {
-  return [...rewards].sort(compareRewards);
 }

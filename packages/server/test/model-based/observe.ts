@@ -11,16 +11,15 @@ import { ledgerSums } from '../../src/progress/ledger';
 import type { ApiResponse, TestClient, TestServer } from '../harness';
 import {
   categoryByName,
-  expectedPause,
   expectedPlan,
   expectedProgress,
-  expectedVacation,
-  shopOrder,
   streaksOf,
   type MReward,
   type MUser,
   type Outcome,
 } from './model';
+import { expectedPause, expectedVacation } from './model-rest';
+import { shopOrder } from './model-rewards';
 
 export type Real = { server: TestServer; client: TestClient; userId: string };
 type Json = Record<string, unknown>;
