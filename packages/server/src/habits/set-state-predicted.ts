@@ -12,10 +12,10 @@
  * A prediction is made only where it cannot differ from what the two-round-trip path would answer:
  * no achievement can be earned (the server rules out the level and the day streak; the statement
  * rules out the completion count, a category's month near its target and, while "Perfect Day" is
- * locked, a day whose other due habits are all done), the period has no skip to take away, and an undo takes back the award this
- * habit makes now for a completion on the date asked. Otherwise the statement writes nothing and
- * answers 'slow', and the change is made the other way. kept-inputs.test.ts holds both paths to
- * the same answers.
+ * locked, a day whose other due habits are all done), the period has no skip to take away, and an
+ * undo takes back the award this habit makes now for a completion on the date asked. Otherwise the
+ * statement writes nothing and answers 'slow', and the change is made the other way.
+ * kept-inputs.test.ts holds both paths to the same answers.
  */
 import { ERROR_MESSAGES } from '@habitquest/contracts/errors';
 import { ACHIEVEMENTS, earnedAchievements } from '@habitquest/core/achievements';
