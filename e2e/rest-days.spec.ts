@@ -427,6 +427,8 @@ for (const theme of THEMES) {
     await settings.dialog.getByLabel('Last day').fill(addDays(today, 9));
     await settings.dialog.getByRole('button', { name: 'Save vacation' }).click();
     await expect(settings.dialog.getByText(/^On vacation until /)).toBeVisible();
+    // The vacation shows before the save has finished: its buttons are enabled a render later.
+    await expect(settings.dialog.getByRole('button', { name: 'End vacation' })).toBeEnabled();
     await expectNoAxeViolations(page);
     await saveViewportScreenshot(page, `rest-vacation-panel-${theme}-wide`);
     await page.keyboard.press('Escape');

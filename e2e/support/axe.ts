@@ -5,7 +5,14 @@ import { expect, type Page } from '@playwright/test';
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   // Colours in the middle of a transition (a theme just applied, a dialog fading in) are not the
   // page's own: let the running finite animations and transitions end first.
-  // At most 2 s: a paused animation never finishes.
+  // At most 2 s: a paused animation never finishes. Two frames first (at most 200 ms: a hidden
+  // page draws none): a transition starts at the style recalculation after the change that caused
+  // it (a button enabled by the last render), and until then it is not among the animations, yet
+  // axe's own reads would start it half-way.
+  await page.evaluate(`Promise.race([
+    new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    new Promise((resolve) => setTimeout(resolve, 200)),
+  ])`);
   await page.evaluate(`Promise.race([
     Promise.all(document.getAnimations()
       .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
