@@ -12,13 +12,12 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   await page.evaluate(`Promise.race([
     new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
     new Promise((resolve) => setTimeout(resolve, 200)),
-  ])`);
-  await page.evaluate(`Promise.race([
+  ]).then(() => Promise.race([
     Promise.all(document.getAnimations()
       .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
       .map((animation) => animation.finished.catch(() => undefined))),
     new Promise((resolve) => setTimeout(resolve, 2000)),
-  ])`);
+  ]))`);
   const results = await new AxeBuilder({ page })
     // Toasts arrive at any moment (an achievement unlocked by the live updates) and fade in while
     // axe reads the page, so their colours are caught half-way; they are sonner's own styles.

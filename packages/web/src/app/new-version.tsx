@@ -22,10 +22,8 @@ const CHECK_EVERY_MS = 15 * 60_000;
 
 /** The notice's words when a new service worker is ready, and once its Reload was pressed. */
 export const updateCopy = {
-  title: 'Update available',
-  text: 'Reload to use the new version of HabitQuest.',
-  updatingTitle: 'Updating…',
-  updatingText: 'HabitQuest reloads as soon as the new version is ready.',
+  available: { title: 'Update available', text: 'Reload to use the new version of HabitQuest.' },
+  updating: { title: 'Updating…', text: 'HabitQuest reloads as soon as the new version is ready.' },
 } as const;
 
 /** What service-worker.ts plugs in once the worker is registered. */
@@ -174,6 +172,7 @@ export function NewVersionBar() {
     };
   }, []);
   if (offer === 'none') return null;
+  const words = offer === 'updating' ? updateCopy.updating : updateCopy.available;
   return (
     <div
       role="status"
@@ -185,15 +184,10 @@ export function NewVersionBar() {
       />
       {offer === 'new-build' ? (
         <span className="flex-1">{copy.newVersion}</span>
-      ) : offer === 'updating' ? (
-        <span className="flex-1">
-          <strong className="block font-semibold">{updateCopy.updatingTitle}</strong>
-          <span className="block">{updateCopy.updatingText}</span>
-        </span>
       ) : (
         <span className="flex-1">
-          <strong className="block font-semibold">{updateCopy.title}</strong>
-          <span className="block">{updateCopy.text}</span>
+          <strong className="block font-semibold">{words.title}</strong>
+          <span className="block">{words.text}</span>
         </span>
       )}
       {offer !== 'updating' && (
