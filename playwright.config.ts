@@ -30,7 +30,10 @@ export default defineConfig({
     baseURL: APP_URL,
     // Dates and numbers follow the browser's language (web/src/lib/format.ts): fixed for the tests.
     locale: 'en-US',
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace (the actions, the DOM at each, network and console), without
+    // the screencast: its frames, encoded in the browser and written by the worker through every
+    // test, cost a sixth of the suite's CPU (docs/testing.md, "How long the suite takes").
+    trace: { mode: 'retain-on-failure', screenshots: false },
     // The app's service worker answers from its precache, which page.route() never sees: specs
     // that fail chunks or fake /build.json would test the worker instead. installable.spec.ts,
     // about the worker, allows it.
