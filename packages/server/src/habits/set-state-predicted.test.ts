@@ -7,7 +7,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { habits } from '../db/schema';
+import { habits, progress } from '../db/schema';
 import { ledgerSums } from '../progress/ledger';
 import { DATABASE_KINDS, startTestServer, TestClient, type TestServer } from '../../test/harness';
 import { givePoints, unlockedIdsOf } from '../../test/rewards-support';
@@ -185,6 +185,47 @@ describe.each(DATABASE_KINDS)('the predicted set-state on %s', (kind) => {
       expect(await way.taken()).toEqual(['slow']);
       expect((await setState(client, id, '2026-06-02', false)).progress).toMatchObject({ xp: 0 });
       expect(await way.taken()).toEqual(['written']);
+    } finally {
+      way.restore();
+    }
+  });
+
+  it('moves the data revision when it writes and only then, and a change made since goes the other way', async () => {
+    const { client, id, userId } = await veteran([]);
+    const revision = async () => {
+      const [row] = await server.database.db
+        .select({ revision: progress.revision })
+        .from(progress)
+        .where(eq(progress.userId, userId));
+      return row?.revision ?? Number.NaN;
+    };
+    await setState(client, id, '2026-06-01', true);
+    const way = ways();
+    try {
+      const start = await revision();
+      await setState(client, id, '2026-06-02', true);
+      const added = await revision();
+      expect(added).toBeGreaterThan(start);
+      await setState(client, id, '2026-06-02', false);
+      const removed = await revision();
+      expect(removed).toBeGreaterThan(added);
+      // Nothing written, nothing moved: a completion already there, none to take back.
+      await setState(client, id, '2026-06-01', true);
+      await setState(client, id, '2026-06-03', false);
+      expect(await way.taken()).toEqual(['written', 'written', 'written', 'written']);
+      expect(await revision()).toBe(removed);
+      // A skip added and taken away since moves the revision (by the tables' triggers), and the
+      // next set-state, predicted from the inputs kept before the skip, goes the other way.
+      for (const skipped of [true, false]) {
+        const before = await revision();
+        const answer = await client.request('PUT', `/api/habits/${id}/skips/2026-06-05`, {
+          skipped,
+        });
+        expect(answer.status).toBe(200);
+        expect(await revision()).toBeGreaterThan(before);
+      }
+      await setState(client, id, '2026-06-04', true);
+      expect(await way.taken()).toEqual(['slow']);
     } finally {
       way.restore();
     }
