@@ -1,11 +1,12 @@
--- hq_set_state (20261130100000_set_state_perfect_day) as before, with its two optional checks
--- written as an IF on the parameter around an IF on the count. Written as one condition
--- (`p_x IS NOT NULL AND (SELECT count(*) ...)`), the condition was one query whose plan PL/pgSQL
--- caches: PostgreSQL's plan cache compared the plan made for each call's values (which folds to
--- `false` while the parameter is null) with the generic one (which keeps the count), found the
--- former always cheaper, and so planned the query again on every call (docs/performance.md,
--- "Plans made again on every call"). The parameter's test is now a simple expression PL/pgSQL
--- evaluates itself, and the count runs, and is planned, only when it is asked for.
+-- hq_set_state (20261130100000_set_state_perfect_day) as before, with its three optional checks
+-- (the session, the completions count, the "Perfect Day" count) written as an IF on the parameter
+-- around an IF on the query. Written as one condition (`p_x IS NOT NULL AND (SELECT count(*)
+-- ...)`), each was one query whose plan PL/pgSQL caches: PostgreSQL's plan cache compared the plan
+-- made for each call's values (which folds to `false` while the parameter is null) with the
+-- generic one (which keeps the query), found the former always cheaper, and so planned the query
+-- again on every call (docs/performance.md, "Plans made again on every call"). The parameter's
+-- test is now a simple expression PL/pgSQL evaluates itself, and the query runs, and is planned,
+-- only when it is asked for.
 CREATE OR REPLACE FUNCTION hq_set_state(
   p_token text,
   p_wall timestamptz,
@@ -46,11 +47,13 @@ DECLARE
   v_answer json;
 BEGIN
   -- The session the server did not look up (auth/session-reader.ts): nothing runs unless it is live.
-  IF p_token IS NOT NULL AND NOT EXISTS (
-    SELECT 1 FROM auth_sessions
-    WHERE token = p_token AND user_id = p_user_id AND expires_at > p_wall
-  ) THEN
-    RETURN '{"kind":"unauthenticated"}'::json;
+  IF p_token IS NOT NULL THEN
+    IF NOT EXISTS (
+      SELECT 1 FROM auth_sessions
+      WHERE token = p_token AND user_id = p_user_id AND expires_at > p_wall
+    ) THEN
+      RETURN '{"kind":"unauthenticated"}'::json;
+    END IF;
   END IF;
   -- The key is claimed before the lock, as the two-round-trip path claims it: a request with the
   -- same key waits on the key's unique index, and the two never wait on each other the other way.
