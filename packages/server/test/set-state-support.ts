@@ -1,10 +1,12 @@
 /**
- * Helpers of the completion set-state's tests (src/habits/set-state-*.test.ts): a change whose
- * answer is checked against a fresh read, and a user with the achievements of a long-time one.
+ * Helpers of the completion set-state's tests (src/habits/set-state-*.test.ts and the tests of
+ * what it keeps): a change whose answer is checked against a fresh read, a user with the
+ * achievements of a long-time one, and the user's data revision, read and moved.
  */
 import { ACHIEVEMENTS } from '@habitquest/core/achievements';
+import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { achievements } from '../src/db/schema';
+import { achievements, progress } from '../src/db/schema';
 import { ledgerSums } from '../src/progress/ledger';
 import { signUp, type TestClient, type TestServer } from './harness';
 import { unlockedIdsOf, userIdOf } from './rewards-support';
@@ -67,4 +69,22 @@ export async function veteran(
     .onConflictDoNothing(); // "First Step" came with the habit
   const unlocked = () => unlockedIdsOf(server, userId);
   return { client, id: created.body.id, userId, unlocked };
+}
+
+/** The user's data revision: progress.revision, which the tables' triggers move on every change. */
+export async function revisionOf(server: TestServer, userId: string): Promise<number> {
+  const [row] = await server.database.db
+    .select({ revision: progress.revision })
+    .from(progress)
+    .where(eq(progress.userId, userId));
+  if (!row) throw new Error(`no progress row for user ${userId}`);
+  return row.revision;
+}
+
+/** Moves the user's data revision and nothing else, as another instance's change would look. */
+export async function moveRevision(server: TestServer, userId: string): Promise<void> {
+  await server.database.db
+    .update(progress)
+    .set({ revision: sql`${progress.revision} + 1` })
+    .where(eq(progress.userId, userId));
 }

@@ -5,10 +5,10 @@
  * answers").
  */
 import { addDays, type LocalDate } from '@habitquest/core/dates';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { completions, progress } from '../db/schema';
+import { completions } from '../db/schema';
 import {
   DATABASE_KINDS,
   signUp,
@@ -22,6 +22,7 @@ import { listHabits } from './list-habits';
 import { listCompletions } from './list-completions';
 import { encodeCompletionColumns } from '@habitquest/contracts/completion-columns';
 import { givePoints, makePro } from '../../test/rewards-support';
+import { moveRevision, revisionOf } from '../../test/set-state-support';
 
 type Json = Record<string, unknown>;
 const TODAY: LocalDate = '2026-06-15';
@@ -99,14 +100,6 @@ describe.each(DATABASE_KINDS)('the kept habit list on %s', (kind) => {
     return (await client.get<{ user: { id: string } }>('/api/me')).body.user.id;
   }
 
-  async function revisionOf(userId: string): Promise<number> {
-    const [row] = await server.database.db
-      .select({ revision: progress.revision })
-      .from(progress)
-      .where(eq(progress.userId, userId));
-    return row?.revision ?? -1;
-  }
-
   /** The list and /api/me as the server answers them must equal them derived afresh. */
   async function expectFresh(client: TestClient, userId: string): Promise<void> {
     const { db } = server.database;
@@ -149,10 +142,7 @@ describe.each(DATABASE_KINDS)('the kept habit list on %s', (kind) => {
       await tx.execute(sql`alter table hq_completions enable trigger user`);
     });
     expect(await streakOf()).toBe(0);
-    await db
-      .update(progress)
-      .set({ revision: sql`${progress.revision} + 1` })
-      .where(eq(progress.userId, userId));
+    await moveRevision(server, userId);
     expect(await streakOf()).toBe(1);
   });
 
@@ -231,10 +221,10 @@ describe.each(DATABASE_KINDS)('the kept habit list on %s', (kind) => {
     ];
     for (const [name, change] of changes) {
       await expectFresh(client, userId);
-      const before = await revisionOf(userId);
+      const before = await revisionOf(server, userId);
       const response = await change();
       expect(response.status, name).toBeLessThan(300);
-      expect(await revisionOf(userId), name).toBeGreaterThan(before);
+      expect(await revisionOf(server, userId), name).toBeGreaterThan(before);
       await expectFresh(client, userId);
     }
   });

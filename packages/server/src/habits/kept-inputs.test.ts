@@ -7,10 +7,10 @@
  * unlocks removed behind the set-state's back (as an import or a reset removes them).
  */
 import { addDays } from '@habitquest/core/dates';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { achievements, habits, progress } from '../db/schema';
+import { achievements, habits } from '../db/schema';
 import {
   DATABASE_KINDS,
   signUp,
@@ -19,6 +19,7 @@ import {
   type TestServer,
 } from '../../test/harness';
 import { unlockedIdsOf, userIdOf } from '../../test/rewards-support';
+import { moveRevision } from '../../test/set-state-support';
 
 type Json = Record<string, unknown>;
 const NOW = new Date('2026-06-17T12:00:00Z'); // the account's zone is UTC
@@ -151,10 +152,7 @@ describe.each(DATABASE_KINDS)('a set-state with kept inputs on %s', (kind) => {
             }
             const kept = await apply(keeping, step, today);
             // Nothing kept can serve the other user: their revision moves first.
-            await server.database.db
-              .update(progress)
-              .set({ revision: sql`${progress.revision} + 1` })
-              .where(eq(progress.userId, fresh.userId));
+            await moveRevision(server, fresh.userId);
             const afresh = await apply(fresh, step, today);
             expect(kept).toEqual(afresh);
             expect(await unlockedIdsOf(server, keeping.userId)).toEqual(

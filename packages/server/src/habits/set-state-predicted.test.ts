@@ -7,11 +7,11 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { habits, progress } from '../db/schema';
+import { habits } from '../db/schema';
 import { ledgerSums } from '../progress/ledger';
 import { DATABASE_KINDS, startTestServer, TestClient, type TestServer } from '../../test/harness';
 import { givePoints, unlockedIdsOf } from '../../test/rewards-support';
-import { setStateChecked, veteran as veteranOf } from '../../test/set-state-support';
+import { revisionOf, setStateChecked, veteran as veteranOf } from '../../test/set-state-support';
 const NOW = new Date('2026-06-17T12:00:00Z'); // the account's zone is UTC
 
 describe.each(DATABASE_KINDS)('the predicted set-state on %s', (kind) => {
@@ -192,13 +192,7 @@ describe.each(DATABASE_KINDS)('the predicted set-state on %s', (kind) => {
 
   it('moves the data revision when it writes and only then, and a change made since goes the other way', async () => {
     const { client, id, userId } = await veteran([]);
-    const revision = async () => {
-      const [row] = await server.database.db
-        .select({ revision: progress.revision })
-        .from(progress)
-        .where(eq(progress.userId, userId));
-      return row?.revision ?? Number.NaN;
-    };
+    const revision = () => revisionOf(server, userId);
     await setState(client, id, '2026-06-01', true);
     const way = ways();
     try {

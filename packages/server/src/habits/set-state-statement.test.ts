@@ -4,7 +4,7 @@
  * answers (docs/performance.md, "Server paths").
  */
 import { addDays } from '@habitquest/core/dates';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -26,7 +26,7 @@ import {
   type TestServer,
 } from '../../test/harness';
 import { unlockedIdsOf, userIdOf } from '../../test/rewards-support';
-import { setStateChecked, veteran as veteranOf } from '../../test/set-state-support';
+import { moveRevision, setStateChecked, veteran as veteranOf } from '../../test/set-state-support';
 import {
   setStateAnswer,
   setStateCall,
@@ -313,10 +313,7 @@ describe.each(DATABASE_KINDS)('the set-state statement on %s', (kind) => {
         expect(messages[0]).toMatch(/^select hq_set_state\(/);
         // Another instance's change moved the revision: the statement writes nothing, and the
         // change is made the other way (the key claimed with the call, its answer with COMMIT).
-        await server.database.db
-          .update(progress)
-          .set({ revision: sql`${progress.revision} + 1` })
-          .where(eq(progress.userId, userId));
+        await moveRevision(server, userId);
         spy.mockClear();
         expect((await put(false, 'two-trips')).status).toBe(200);
         messages = await sentWithEvents();
