@@ -3,14 +3,14 @@
  * Test support only.
  */
 import fc from 'fast-check';
+import { expectedProgress } from './model';
 import {
   applyCreateCategory,
   createCategory,
   deleteCategory,
-  expectedProgress,
   sortedCategories,
   updateCategory,
-} from './model';
+} from './model-categories';
 import { createReward, deleteReward, redeemReward, updateReward } from './model-rewards';
 import { agree, call, expectOutcome, learnIds } from './observe';
 import { command, pick, type Json } from './command';

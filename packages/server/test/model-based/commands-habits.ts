@@ -5,19 +5,18 @@
 import { addDays } from '@habitquest/core/dates';
 import { FREQUENCIES, type Frequency, type WeekStart } from '@habitquest/core/periods';
 import fc from 'fast-check';
+import { expectedProgress, type MUser } from './model';
+import { sortedCategories } from './model-categories';
 import {
   applyCreateHabit,
   changeWeekStart,
   createHabit,
   deleteHabit,
-  expectedProgress,
   setCompletion,
-  sortedCategories,
   updateHabit,
   type HabitInput,
   type HabitPatch,
-  type MUser,
-} from './model';
+} from './model-habits';
 import { agree, call, expectOutcome, type Real } from './observe';
 import { command, datePickArb, dateOf, habitPickArb, pick, pickHabit, type Json } from './command';
 

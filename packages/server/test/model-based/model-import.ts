@@ -5,7 +5,6 @@
  */
 import { FREE_LIMITS } from '@habitquest/core/plan';
 import {
-  categoryByName,
   cloneData,
   countsOf,
   limitReached,
@@ -16,8 +15,9 @@ import {
   type MHabit,
   type MUser,
   type Outcome,
-  rekey,
 } from './model';
+import { categoryByName } from './model-categories';
+import { rekey } from './model-habits';
 import { shopOrder } from './model-rewards';
 import { addDays } from '@habitquest/core/dates';
 import { periodKey, type WeekStart } from '@habitquest/core/periods';

@@ -10,7 +10,6 @@ import { progress } from '../../src/db/schema';
 import { ledgerSums } from '../../src/progress/ledger';
 import type { ApiResponse, TestClient, TestServer } from '../harness';
 import {
-  categoryByName,
   expectedPlan,
   expectedProgress,
   streaksOf,
@@ -18,6 +17,7 @@ import {
   type MUser,
   type Outcome,
 } from './model';
+import { categoryByName } from './model-categories';
 import { expectedPause, expectedVacation } from './model-rest';
 import { shopOrder } from './model-rewards';
 
