@@ -4,13 +4,12 @@
  */
 import { DEFAULT_SETTINGS } from '@habitquest/contracts/settings';
 import {
-  buildExportFile,
-  emptyBackupData,
   type BackupCompletion,
   type BackupData,
   type BackupFile,
   type BackupHabit,
 } from '@habitquest/core/backup/schema';
+import { buildExportFile, emptyBackupData } from '@habitquest/core/backup/export-file';
 import { addDays, type LocalDate } from '@habitquest/core/dates';
 import { periodKey } from '@habitquest/core/periods';
 import { and, count, eq } from 'drizzle-orm';

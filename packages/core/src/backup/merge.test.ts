@@ -2,8 +2,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../dates';
 import {
-  emptyBackupData,
-  goalsOf,
   zBackupData,
   type BackupCategory,
   type BackupCompletion,
@@ -13,6 +11,7 @@ import {
   type BackupPause,
   type BackupReward,
 } from './schema';
+import { emptyBackupData, goalsOf } from './export-file';
 import { mergeData, replaceData } from './merge';
 import { FREQUENCIES, periodKey, type Frequency, type WeekStart } from '../periods';
 

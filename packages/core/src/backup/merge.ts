@@ -6,7 +6,6 @@
 import { DEFAULT_WEEK_START, type WeekStart } from '../periods';
 import { mergePauses, mergeSkips, mergeVacations } from './merge-rest';
 import {
-  goalsOf,
   type BackupAchievement,
   type BackupCategory,
   type BackupCompletion,
@@ -15,6 +14,7 @@ import {
   type BackupInventoryItem,
   type BackupReward,
 } from './schema';
+import { goalsOf } from './export-file';
 
 /**
  * What an import did. For replace: the totals of the incoming data. For merge: what was added,

@@ -4,11 +4,6 @@ import { canonicalJson } from '../canonical-json';
 import { checksumOf, fnv1a64, fnv1a64Hasher } from './checksum';
 import {
   BACKUP_VERSION,
-  buildExportFile,
-  emptyBackupData,
-  exportFileName,
-  goalsOf,
-  integrityOf,
   isPeriodKeyOf,
   ENDS_BEFORE_START,
   MAX_BACKUP_VACATION_DAYS,
@@ -21,6 +16,13 @@ import {
   type BackupData,
   type BackupHabit,
 } from './schema';
+import {
+  buildExportFile,
+  emptyBackupData,
+  exportFileName,
+  goalsOf,
+  integrityOf,
+} from './export-file';
 
 function completion(overrides: Partial<BackupCompletion> = {}): BackupCompletion {
   return {

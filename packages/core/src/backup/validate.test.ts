@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildExportFile, goalsOf, type BackupData, type BackupFile } from './schema';
+import { type BackupData, type BackupFile } from './schema';
+import { buildExportFile, goalsOf } from './export-file';
 import {
   BACKUP_ERRORS,
   BACKUP_WARNINGS,

@@ -6,13 +6,8 @@
  */
 import type { z } from 'zod';
 import { checksumOf } from './checksum';
-import {
-  BACKUP_MAJOR_VERSION,
-  integrityOf,
-  zBackupFile,
-  type BackupFile,
-  type BackupIntegrity,
-} from './schema';
+import { BACKUP_MAJOR_VERSION, zBackupFile, type BackupFile, type BackupIntegrity } from './schema';
+import { integrityOf } from './export-file';
 
 /** The spec's import error messages (§8), verbatim. */
 export const BACKUP_ERRORS = {

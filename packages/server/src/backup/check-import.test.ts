@@ -1,5 +1,5 @@
 import { DEFAULT_SETTINGS } from '@habitquest/contracts/settings';
-import { buildExportFile, emptyBackupData } from '@habitquest/core/backup/schema';
+import { buildExportFile, emptyBackupData } from '@habitquest/core/backup/export-file';
 import { describe, expect, it } from 'vitest';
 import { CHECKS_AT_ONCE, checkImport, checkImportOffThread, inCheckTurn } from './check-import';
 

@@ -1,12 +1,7 @@
 import type { Settings } from '@habitquest/contracts/settings';
 import { fnv1a64Hasher } from '@habitquest/core/backup/checksum';
-import {
-  BACKUP_SOURCE,
-  BACKUP_VERSION,
-  exportFileName,
-  integrityOf,
-  type BackupData,
-} from '@habitquest/core/backup/schema';
+import { BACKUP_SOURCE, BACKUP_VERSION, type BackupData } from '@habitquest/core/backup/schema';
+import { exportFileName, integrityOf } from '@habitquest/core/backup/export-file';
 import { canonicalJson } from '@habitquest/core/canonical-json';
 import type { Database } from '../db/client';
 import { loadSettings } from '../settings/load-settings';

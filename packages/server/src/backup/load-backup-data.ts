@@ -3,7 +3,6 @@
  * writes and what an import merges into or replaces.
  */
 import {
-  goalsOf,
   isPeriodKeyOf,
   type BackupAchievement,
   type BackupCategory,
@@ -16,6 +15,7 @@ import {
   type BackupSkip,
   type BackupVacation,
 } from '@habitquest/core/backup/schema';
+import { goalsOf } from '@habitquest/core/backup/export-file';
 import { periodKey, type WeekStart } from '@habitquest/core/periods';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client';

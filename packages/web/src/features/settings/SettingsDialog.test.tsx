@@ -163,7 +163,7 @@ class FakeFileReader extends EventTarget {
 }
 
 async function validBackupText(): Promise<string> {
-  const { buildExportFile, emptyBackupData } = await import('@habitquest/core/backup/schema');
+  const { buildExportFile, emptyBackupData } = await import('@habitquest/core/backup/export-file');
   return JSON.stringify(buildExportFile({ data: emptyBackupData(), exportedAt: new Date(0) }));
 }
 
@@ -558,7 +558,8 @@ describe('Settings dialog', () => {
     const [close] = within(invalid).getAllByRole('button', { name: 'Close' });
     if (close) fireEvent.click(close);
 
-    const { buildExportFile, emptyBackupData } = await import('@habitquest/core/backup/schema');
+    const { buildExportFile, emptyBackupData } =
+      await import('@habitquest/core/backup/export-file');
     const valid = buildExportFile({ data: emptyBackupData(), exportedAt: new Date(0) });
     choose(JSON.stringify(valid));
     const options = await screen.findByRole(
