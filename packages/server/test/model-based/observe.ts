@@ -9,17 +9,18 @@ import { eq } from 'drizzle-orm';
 import { progress } from '../../src/db/schema';
 import { ledgerSums } from '../../src/progress/ledger';
 import type { ApiResponse, TestClient, TestServer } from '../harness';
+import type { MUser, Outcome } from './model';
 import {
-  expectedPlan,
-  expectedProgress,
-  streaksOf,
-  type MReward,
-  type MUser,
-  type Outcome,
-} from './model';
-import { categoryByName } from './model-categories';
-import { expectedPause, expectedVacation } from './model-rest';
-import { shopOrder } from './model-rewards';
+  categoryViews,
+  completionViews,
+  exportViews,
+  habitViews,
+  meViews,
+  purchaseViews,
+  rewardViews,
+  skipViews,
+  type Views,
+} from './observe-views';
 
 export type Real = { server: TestServer; client: TestClient; userId: string };
 type Json = Record<string, unknown>;
@@ -72,11 +73,6 @@ export function agree(actual: unknown, expected: unknown, label: string, body?: 
   }
 }
 
-const byKey =
-  <T>(key: (item: T) => string) =>
-  (a: T, b: T) =>
-    key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0;
-
 /**
  * Fills in the ids the model could not know: categories the server made (by name, unique per
  * user) and rewards an import had to give a fresh id (by content; equal ones are alike).
@@ -111,13 +107,10 @@ export async function learnIds(model: MUser, real: Real): Promise<void> {
   }
 }
 
-function rewardView(reward: MReward) {
-  return { id: reward.id, name: reward.name, cost: reward.cost, keepInShop: reward.keepInShop };
-}
-
 /**
- * After every command: the habit list, /api/me, the completions, categories, shop, inventory and
- * export all agree with the model, and the ledger's sums equal the cached progress.
+ * After every command: the habit list, /api/me, the completions, skips, categories, shop,
+ * inventory and export all agree with the model (observe-views.ts), and the ledger's sums equal
+ * the cached progress.
  */
 export async function expectAgreement(model: MUser, real: Real, after: string): Promise<void> {
   const window = completionsWindow(model.today);
@@ -145,151 +138,17 @@ export async function expectAgreement(model: MUser, real: Real, after: string): 
   })) {
     agree(response.status, 200, label(`GET ${what} status`), response.body);
   }
-  const lastCompletedAt = model.now.toISOString();
-
-  agree(
-    habits.body
-      .map((h) => ({
-        id: h.id,
-        title: h.title,
-        frequency: h.frequency,
-        categoryId: h.categoryId,
-        category: h.category,
-        xpOnComplete: h.xpOnComplete,
-        isRecurring: h.isRecurring,
-        specificDate: h.specificDate,
-        streak: h.streak,
-        bestStreak: h.bestStreak,
-        lastCompletedAt: h.lastCompletedAt,
-        pause: h.pause,
-      }))
-      .sort(byKey((h) => String(h.id))),
-    model.habits
-      .map((h) => {
-        const streaks = streaksOf(model, h);
-        return {
-          id: h.id,
-          title: h.title,
-          frequency: h.frequency,
-          categoryId: categoryByName(model, h.category)?.id ?? null,
-          category: h.category,
-          xpOnComplete: h.xp,
-          isRecurring: h.isRecurring,
-          specificDate: h.specificDate,
-          streak: streaks.current,
-          bestStreak: streaks.best,
-          lastCompletedAt: h.completions.length > 0 ? lastCompletedAt : null,
-          pause: expectedPause(model, h),
-        };
-      })
-      .sort(byKey((h) => h.id)),
-    label('GET /api/habits'),
-  );
-
-  const meBody = me.body as { progress: unknown; plan: unknown; vacation: unknown };
-  agree(
-    { progress: meBody.progress, plan: meBody.plan, vacation: meBody.vacation },
-    {
-      progress: expectedProgress(model),
-      plan: expectedPlan(model),
-      vacation: expectedVacation(model),
-    },
-    label('GET /api/me'),
-  );
-
-  const skipKey = (skip: Record<string, unknown>) => `${String(skip.habitId)} ${String(skip.date)}`;
-  agree(
-    [...skips.body].sort(byKey(skipKey)),
-    model.habits
-      .flatMap((h) =>
-        h.skips
-          .filter((date) => date >= window.from && date <= window.to)
-          .map((date) => ({ habitId: h.id, date })),
-      )
-      .sort(byKey(skipKey)),
-    label('GET /api/skips'),
-  );
-
-  const completionKey = (c: { habitId: unknown; completionDate: unknown }) =>
-    `${String(c.habitId)} ${String(c.completionDate)}`;
-  agree(
-    completions.body
-      .map((c) => ({
-        habitId: c.habitId,
-        completionDate: c.completionDate,
-        periodKey: c.periodKey,
-        xpEarned: c.xpEarned,
-        pointsEarned: c.pointsEarned,
-      }))
-      .sort(byKey(completionKey)),
-    model.habits
-      .flatMap((h) =>
-        h.completions
-          .filter((c) => c.date >= window.from && c.date <= window.to)
-          .map((c) => ({
-            habitId: h.id,
-            completionDate: c.date,
-            periodKey: c.key,
-            xpEarned: c.xp,
-            pointsEarned: c.points,
-          })),
-      )
-      .sort(byKey(completionKey)),
-    label('GET /api/completions'),
-  );
-
-  agree(
-    categories.body
-      .map((c) => ({
-        id: c.id,
-        name: c.name,
-        color: c.color,
-        monthlyTargetXp: c.monthlyTargetXp,
-        isFallback: c.isFallback,
-      }))
-      .sort(byKey((c) => String(c.name))),
-    model.categories
-      .map((c) => ({
-        id: c.id,
-        name: c.name,
-        color: c.color,
-        monthlyTargetXp: c.target,
-        isFallback: c.isFallback,
-      }))
-      .sort(byKey((c) => c.name)),
-    label('GET /api/categories'),
-  );
-
-  agree(
-    rewards.body
-      .map((r) => ({ id: r.id, name: r.name, cost: r.cost, keepInShop: r.keepInShop }))
-      .sort(byKey((r) => String(r.id))),
-    model.rewards.map(rewardView).sort(byKey((r) => String(r.id))),
-    label('GET /api/rewards'),
-  );
-
-  const inShop = new Set(model.rewards.map((reward) => reward.id));
-  agree(
-    purchases.body.map((p) => ({
-      id: p.id,
-      rewardId: p.rewardId,
-      rewardName: p.rewardName,
-      rewardCost: p.rewardCost,
-      purchasedAt: p.purchasedAt,
-    })),
-    [...model.purchases]
-      .sort((a, b) => b.purchasedAt - a.purchasedAt || (a.id < b.id ? 1 : -1))
-      .map((p) => ({
-        id: p.id,
-        rewardId: p.link !== null && inShop.has(p.link) ? p.link : null,
-        rewardName: p.name,
-        rewardCost: p.cost,
-        purchasedAt: new Date(p.purchasedAt).toISOString(),
-      })),
-    label('GET /api/purchases (newest first)'),
-  );
-
-  agree(exportView(exported.body.data), modelExportView(model), label('GET /api/export'));
+  const checks: [string, Views][] = [
+    ['GET /api/habits', habitViews(habits.body, model)],
+    ['GET /api/me', meViews(me.body, model)],
+    ['GET /api/skips', skipViews(skips.body, model, window)],
+    ['GET /api/completions', completionViews(completions.body, model, window)],
+    ['GET /api/categories', categoryViews(categories.body, model)],
+    ['GET /api/rewards', rewardViews(rewards.body, model)],
+    ['GET /api/purchases (newest first)', purchaseViews(purchases.body, model)],
+    ['GET /api/export', exportViews(exported.body.data, model)],
+  ];
+  for (const [what, { actual, expected }] of checks) agree(actual, expected, label(what));
 
   const db = real.server.database.db;
   const [cached] = await db
@@ -305,104 +164,4 @@ export async function expectAgreement(model: MUser, real: Real, after: string): 
     },
     label('the ledger and the cached progress'),
   );
-}
-
-type ExportData = {
-  habits: Json[];
-  categories: Json[];
-  shop: Json[];
-  inventory: Json[];
-  points: number;
-  totalXP: number;
-};
-
-function exportView(raw: Json) {
-  const data = raw as ExportData;
-  return {
-    habits: data.habits
-      .map((h) => ({
-        id: h.id,
-        name: h.name,
-        frequency: h.frequency,
-        category: h.category,
-        xpOnComplete: h.xpOnComplete,
-        isRecurring: h.isRecurring,
-        specificDate: h.specificDate,
-        completions: (h.completions as Json[])
-          .map((c) => ({
-            completionDate: c.completionDate,
-            periodKey: c.periodKey,
-            xpEarned: c.xpEarned,
-            pointsEarned: c.pointsEarned,
-          }))
-          .sort(byKey((c) => String(c.completionDate))),
-      }))
-      .sort(byKey((h) => String(h.id))),
-    categories: data.categories
-      .map((c) => ({
-        name: c.name,
-        color: c.color,
-        monthlyTargetXp: c.monthlyTargetXp,
-        isFallback: c.isFallback,
-      }))
-      .sort(byKey((c) => String(c.name))),
-    shop: data.shop.map((r) => ({
-      id: r.id,
-      name: r.name,
-      cost: r.cost,
-      keepInShop: r.keepInShop,
-    })),
-    inventory: data.inventory.map((i) => ({
-      id: i.id,
-      name: i.name,
-      cost: i.cost,
-      redeemedAt: i.redeemedAt,
-    })),
-    points: data.points,
-    totalXP: data.totalXP,
-  };
-}
-
-function modelExportView(model: MUser) {
-  return {
-    habits: model.habits
-      .map((h) => ({
-        id: h.id,
-        name: h.title,
-        frequency: h.frequency,
-        category: h.category,
-        xpOnComplete: h.xp,
-        isRecurring: h.isRecurring,
-        specificDate: h.specificDate,
-        completions: h.completions
-          .map((c) => ({
-            completionDate: c.date,
-            periodKey: c.key,
-            xpEarned: c.xp,
-            pointsEarned: c.points,
-          }))
-          .sort(byKey((c) => c.completionDate)),
-      }))
-      .sort(byKey((h) => h.id)),
-    categories: model.categories
-      .map((c) => ({
-        name: c.name,
-        color: c.color,
-        monthlyTargetXp: c.target,
-        isFallback: c.isFallback,
-      }))
-      .sort(byKey((c) => c.name)),
-    // The file lists the shop in its own order (cost, name, id) and the inventory oldest first.
-    shop: shopOrder(model.rewards).map(rewardView),
-    inventory: [...model.purchases]
-      .sort((a, b) => a.purchasedAt - b.purchasedAt || (a.id < b.id ? -1 : 1))
-      .map((p) => ({
-        id: p.id,
-        name: p.name,
-        cost: p.cost,
-        redeemedAt: new Date(p.purchasedAt).toISOString(),
-      })),
-    points: model.points,
-    totalXP: Math.max(0, model.xp),
-  };
 }
