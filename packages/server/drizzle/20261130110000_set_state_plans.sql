@@ -1,12 +1,12 @@
 -- hq_set_state (20261130100000_set_state_perfect_day) as before, with its three optional checks
 -- (the session, the completions count, the "Perfect Day" count) written as an IF on the parameter
 -- around an IF on the query. Written as one condition (`p_x IS NOT NULL AND (SELECT count(*)
--- ...)`), each was one query whose plan PL/pgSQL caches: PostgreSQL's plan cache compared the plan
--- made for each call's values (which folds to `false` while the parameter is null) with the
--- generic one (which keeps the query), found the former always cheaper, and so planned the query
--- again on every call (docs/performance.md, "Plans made again on every call"). The parameter's
--- test is now a simple expression PL/pgSQL evaluates itself, and the query runs, and is planned,
--- only when it is asked for.
+-- ...)`), each was one query whose plan PL/pgSQL caches, and PostgreSQL's plan cache may compare
+-- the plan made for a call's values (which folds to `false` while the parameter is null) with the
+-- generic one (which keeps the query), find the former cheaper, and plan the query again on every
+-- call: the two counts were planned again on nearly every call in the benchmark
+-- (docs/performance.md, "Plans made again on every call"). The parameter's test is now a simple
+-- expression PL/pgSQL evaluates itself, and the query runs, and is planned, only when asked for.
 CREATE OR REPLACE FUNCTION hq_set_state(
   p_token text,
   p_wall timestamptz,
