@@ -35,7 +35,10 @@ export function InventoryList({
               )}
             </span>
             <div className="min-w-0 flex-1">
-              <p title={name} className="truncate font-semibold text-slate-900 dark:text-white">
+              <p
+                title={name}
+                className="line-clamp-2 font-semibold text-slate-900 wrap-anywhere dark:text-white"
+              >
                 {name}
               </p>
               <p className="text-xs text-slate-600 dark:text-slate-400">

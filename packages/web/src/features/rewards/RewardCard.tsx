@@ -58,7 +58,7 @@ export function RewardCard({
         <div className="min-w-0 flex-1">
           <h3
             title={reward.name}
-            className="truncate pr-16 font-semibold text-slate-900 dark:text-white"
+            className="line-clamp-3 pr-16 font-semibold text-slate-900 wrap-anywhere dark:text-white"
           >
             {reward.name}
           </h3>
