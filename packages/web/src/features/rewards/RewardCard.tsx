@@ -58,7 +58,7 @@ export function RewardCard({
         <div className="min-w-0 flex-1">
           <h3
             title={reward.name}
-            className="line-clamp-3 pr-16 font-semibold text-slate-900 wrap-anywhere dark:text-white"
+            className="line-clamp-3 pr-16 font-semibold text-slate-900 wrap-anywhere sm:pointer-fine:pr-0 dark:text-white"
           >
             {reward.name}
           </h3>
@@ -73,17 +73,21 @@ export function RewardCard({
           <Badges reward={reward} />
         </div>
       </div>
-      <div className="absolute right-2 top-2 flex gap-0.5 transition sm:pointer-fine:opacity-0 sm:group-hover:opacity-100 sm:group-focus-within:opacity-100">
+      {/* Where a mouse can hover, the actions appear over the name's end only on hover or focus,
+          on a backing of the card's colour; elsewhere the name keeps their room free. */}
+      <div className="absolute right-2 top-2 flex gap-0.5 rounded-lg transition sm:pointer-fine:bg-white sm:pointer-fine:opacity-0 sm:group-hover:opacity-100 sm:group-focus-within:opacity-100 sm:pointer-fine:dark:bg-slate-900">
         <IconButton action="edit" label={copy.edit(reward.name)} onClick={onEdit} />
         <IconButton action="delete" label={copy.remove(reward.name)} onClick={onDelete} />
       </div>
       <div className="mt-auto flex flex-col gap-2">
-        <div className="flex items-baseline justify-between gap-2">
-          <p className="text-sm font-bold tabular-nums text-amber-800 dark:text-amber-200">
+        <div className="flex flex-wrap items-baseline justify-between gap-x-2">
+          <p className="whitespace-nowrap text-sm font-bold tabular-nums text-amber-800 dark:text-amber-200">
             {copy.cost(reward.cost)}
           </p>
           {isAffordable ? null : (
-            <p className="text-xs text-slate-600 dark:text-slate-400">{copy.needMore(short)}</p>
+            <p className="whitespace-nowrap text-xs text-slate-600 dark:text-slate-400">
+              {copy.needMore(short)}
+            </p>
           )}
         </div>
         {isAffordable ? null : (
