@@ -52,7 +52,7 @@ export function CategoryGoalCard({
           />
           <h3
             title={category.name}
-            className="truncate text-sm font-bold tracking-wide text-slate-900 dark:text-white"
+            className="line-clamp-2 text-sm font-bold tracking-wide text-slate-900 wrap-anywhere dark:text-white"
           >
             {category.name}
           </h3>
