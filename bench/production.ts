@@ -12,7 +12,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DEFAULT_SETTINGS } from '@habitquest/contracts/settings';
-import { type BackupHabit } from '@habitquest/core/backup/schema';
+import type { BackupHabit } from '@habitquest/core/backup/schema';
 import { buildExportFile, emptyBackupData } from '@habitquest/core/backup/export-file';
 import { addDays, type LocalDate } from '@habitquest/core/dates';
 

@@ -83,13 +83,6 @@ export function backupFileOf(
   });
 }
 
-/** The signed-in user's id (GET /api/me also provisions the account's defaults). */
-export async function userIdOf(client: TestClient): Promise<string> {
-  const me = await client.get<{ user: { id: string } }>('/api/me');
-  if (me.status !== 200) throw new Error(`GET /api/me answered ${me.status}`);
-  return me.body.user.id;
-}
-
 /** What seedUser wrote, for the assertions. */
 export const SEEDED = {
   habits: 3,

@@ -9,9 +9,10 @@ import type { ApiResponse, TestClient, TestServer } from './harness';
 
 export type ErrorBody = { error: { code: string; message: string; [key: string]: unknown } };
 
-/** The signed-in user's id. */
+/** The signed-in user's id (GET /api/me also provisions the account's defaults). */
 export async function userIdOf(client: TestClient): Promise<string> {
   const me = await client.get<{ user: { id: string } }>('/api/me');
+  if (me.status !== 200) throw new Error(`GET /api/me answered ${me.status}`);
   return me.body.user.id;
 }
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type BackupData, type BackupFile } from './schema';
+import type { BackupData, BackupFile } from './schema';
 import { buildExportFile, goalsOf } from './export-file';
 import {
   BACKUP_ERRORS,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEEDED, seedUser, userIdOf } from '../../test/backup-fixture';
+import { SEEDED, seedUser } from '../../test/backup-fixture';
+import { userIdOf } from '../../test/rewards-support';
 import { DATABASE_KINDS, signUp, startTestServer, type TestServer } from '../../test/harness';
 
 describe.each(DATABASE_KINDS)('GET /api/account/size on %s', (kind) => {

@@ -27,9 +27,9 @@ import {
   restOf,
   seedUser,
   stateOf,
-  userIdOf,
   withoutIds,
 } from '../../test/backup-fixture';
+import { userIdOf } from '../../test/rewards-support';
 import { signUp, startTestServer, TestClient, type TestServer } from '../../test/harness';
 import type { Database } from '../db/client';
 import {

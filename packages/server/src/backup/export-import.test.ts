@@ -13,9 +13,9 @@ import {
   SEEDED_REST,
   seedUser,
   stateOf,
-  userIdOf,
   withoutIds,
 } from '../../test/backup-fixture';
+import { userIdOf } from '../../test/rewards-support';
 
 // 06:05 UTC is 14:05 in Manila: the file name is stamped in the user's own time zone.
 const NOW = new Date('2024-05-09T06:05:00.000Z');

@@ -1,4 +1,4 @@
-import { type BackupFile, type BackupHabit } from '@habitquest/core/backup/schema';
+import type { BackupFile, BackupHabit } from '@habitquest/core/backup/schema';
 import { DEFAULT_SETTINGS } from '@habitquest/contracts/settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entitlements } from '../db/schema';
@@ -16,8 +16,8 @@ import {
   exportOf,
   seedUser,
   stateOf,
-  userIdOf,
 } from '../../test/backup-fixture';
+import { userIdOf } from '../../test/rewards-support';
 import { writeBackupData } from './write-backup-data';
 
 const habit = (index: number, overrides: Partial<BackupHabit> = {}): BackupHabit =>

@@ -1,5 +1,5 @@
 import { DEFAULT_SETTINGS } from '@habitquest/contracts/settings';
-import { type BackupData, type BackupHabit } from '@habitquest/core/backup/schema';
+import type { BackupData, BackupHabit } from '@habitquest/core/backup/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS, signUp, startTestServer, type TestServer } from '../../test/harness';
 import {
@@ -9,9 +9,9 @@ import {
   exportOf,
   seedUser,
   stateOf,
-  userIdOf,
   withoutIds,
 } from '../../test/backup-fixture';
+import { userIdOf } from '../../test/rewards-support';
 import { HttpError } from '../http/errors';
 import { importData } from './import-data';
 import { MAX_NESTING } from './prepare-import';

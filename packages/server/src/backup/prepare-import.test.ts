@@ -1,4 +1,4 @@
-import { type BackupCategory } from '@habitquest/core/backup/schema';
+import type { BackupCategory } from '@habitquest/core/backup/schema';
 import { emptyBackupData } from '@habitquest/core/backup/export-file';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

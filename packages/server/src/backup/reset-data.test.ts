@@ -2,7 +2,8 @@ import { DEFAULT_CATEGORIES, FALLBACK_CATEGORY } from '@habitquest/core/categori
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS, signUp, startTestServer, type TestServer } from '../../test/harness';
 import { openEvents } from '../../test/sse';
-import { exportOf, restOf, SEEDED, seedUser, stateOf, userIdOf } from '../../test/backup-fixture';
+import { exportOf, restOf, SEEDED, seedUser, stateOf } from '../../test/backup-fixture';
+import { userIdOf } from '../../test/rewards-support';
 
 describe.each(DATABASE_KINDS)('reset on %s', (kind) => {
   let server: TestServer;

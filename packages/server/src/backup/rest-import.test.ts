@@ -11,7 +11,8 @@ import {
   type BackupFile,
 } from '@habitquest/core/backup/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportOf, restOf, userIdOf, withoutIds } from '../../test/backup-fixture';
+import { exportOf, restOf, withoutIds } from '../../test/backup-fixture';
+import { userIdOf } from '../../test/rewards-support';
 import {
   DATABASE_KINDS,
   signUp,

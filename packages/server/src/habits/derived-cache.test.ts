@@ -21,7 +21,7 @@ import { getMe } from '../me/get-me';
 import { listHabits } from './list-habits';
 import { listCompletions } from './list-completions';
 import { encodeCompletionColumns } from '@habitquest/contracts/completion-columns';
-import { givePoints, makePro } from '../../test/rewards-support';
+import { givePoints, makePro, userIdOf } from '../../test/rewards-support';
 import { moveRevision, revisionOf } from '../../test/set-state-support';
 
 type Json = Record<string, unknown>;
@@ -95,10 +95,6 @@ describe.each(DATABASE_KINDS)('the kept habit list on %s', (kind) => {
   afterAll(async () => {
     await server.stop();
   });
-
-  async function userIdOf(client: TestClient): Promise<string> {
-    return (await client.get<{ user: { id: string } }>('/api/me')).body.user.id;
-  }
 
   /** The list and /api/me as the server answers them must equal them derived afresh. */
   async function expectFresh(client: TestClient, userId: string): Promise<void> {

@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completions, progress } from '../db/schema';
 import { ledgerSums } from '../progress/ledger';
-import { signUp, startTestServer, type TestClient, type TestServer } from '../../test/harness';
+import { signUp, startTestServer, type TestServer } from '../../test/harness';
+import { userIdOf } from '../../test/rewards-support';
 
 const NOW = new Date('2026-06-15T12:00:00Z');
 const TRIALS = 5;
@@ -17,10 +18,6 @@ describe('races on postgres', () => {
   afterAll(async () => {
     await server.stop();
   });
-
-  async function userIdOf(client: TestClient): Promise<string> {
-    return ((await client.get('/api/me')).body as { user: { id: string } }).user.id;
-  }
 
   async function expectLedgerMatches(userId: string): Promise<void> {
     const sums = await server.database.db.transaction((tx) => ledgerSums(tx, userId));
