@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { DashboardPage } from './pages/dashboard-page';
 import { GoalTracker } from './pages/goal-tracker';
 import { HabitsSection } from './pages/habits-section';
@@ -203,6 +203,37 @@ test('the goal tracker and its dialogs in light and dark, wide and narrow', asyn
   await expectNoAxeViolations(page);
   await saveScreenshot(page, 'goals-dark-narrow');
   await checkDialogs(goals);
+});
+
+test('a category name on two lines keeps the figures of its row level', async ({
+  page,
+  account,
+  baseURL,
+}) => {
+  await page.setViewportSize(VIEWPORTS.wide);
+  await signIn(page, account);
+  const goals = new GoalTracker(page);
+  const ids = await apiOf(page, baseURL).categoryIds();
+  const name = 'A category whose name needs two lines here';
+  const renamed = await page.request.patch(`/api/categories/${ids.FINANCIAL ?? ''}`, {
+    data: { name },
+    headers: { origin: baseURL ?? '' },
+  });
+  expect(renamed.ok()).toBe(true);
+  await page.reload();
+  // Sorted by name, it shares the first row with CAREER and CREATIVE: two lines against one.
+  const row = ['A CATEGORY WHOSE NAME NEEDS TWO LINES HERE', 'CAREER', 'CREATIVE'];
+  const boxes = async (of: (card: Locator) => Locator) =>
+    Promise.all(row.map(async (card) => (await of(goals.card(card)).boundingBox())?.y));
+  await expect(goals.card(row[0] ?? '')).toBeVisible();
+  expect(new Set(await boxes((card) => card)).size).toBe(1);
+  const heights = await Promise.all(
+    row.map(async (card) => (await goals.card(card).getByRole('heading').boundingBox())?.height),
+  );
+  expect(heights[0] ?? 0).toBeGreaterThan((heights[1] ?? 0) * 1.5);
+  // Their month's XP figures still share a line.
+  expect(new Set(await boxes((card) => card.getByText(/^\d+%$/))).size).toBe(1);
+  await saveScreenshot(page, 'goals-two-line-name');
 });
 
 /** Opens Create and Delete Category in turn, checks each with axe, and cancels. */

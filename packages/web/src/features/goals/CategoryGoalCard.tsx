@@ -40,7 +40,8 @@ export function CategoryGoalCard({
           : 'border-slate-200 bg-slate-50/70 hover:border-slate-300 dark:border-slate-800 dark:bg-slate-950/40 dark:hover:border-slate-700',
       )}
     >
-      <div className="flex min-h-9 items-center justify-between gap-3">
+      {/* As tall as a two-line name, so the cards of a row keep their figures level. */}
+      <div className="flex min-h-10 items-center justify-between gap-3">
         <div className="flex min-w-0 items-center gap-2.5">
           <span
             aria-hidden
