@@ -6,7 +6,7 @@
  * sign-in; signing out forgets them.
  */
 import { periodKey } from '@habitquest/core/periods';
-import type { BrowserContext, Page, Request } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { DashboardPage } from './pages/dashboard-page';
 import { GoalTracker } from './pages/goal-tracker';
 import { HabitsSection } from './pages/habits-section';
@@ -24,25 +24,13 @@ import {
   setOnServer,
   storedOutbox,
   syncBadge,
-  trackApiRequests,
   waitForServiceWorker,
 } from './support/offline';
 import { localDate, signInThroughUi } from './support/session';
+import { goOffline, open } from './support/offline-steps';
 
 type Row = Record<string, unknown> & { id: string };
 type Queued = { id: string; type: string; method: string; path: string; body: unknown };
-
-async function open(page: Page): Promise<void> {
-  trackApiRequests(page);
-  await page.goto('/');
-  await page.getByRole('banner').getByText(/^@/).waitFor();
-}
-
-async function goOffline(context: BrowserContext, page: Page): Promise<void> {
-  await apiIsQuiet(page);
-  await context.setOffline(true);
-  await expect(syncBadge(page)).toHaveText('Offline Mode');
-}
 
 async function listOnServer(page: Page, list: string): Promise<Row[]> {
   const response = await page.request.get(`/api/${list}`);
