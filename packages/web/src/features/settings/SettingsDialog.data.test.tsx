@@ -15,7 +15,7 @@ import {
   type Inside,
   renderDialog,
   useSettingsDialogHarness,
-} from './settings-dialog-harness';
+} from '../../../test/settings-dialog-harness';
 
 useSettingsDialogHarness();
 

@@ -14,7 +14,7 @@ import {
   renderDialog,
   setVisibility,
   useSettingsDialogHarness,
-} from './settings-dialog-harness';
+} from '../../../test/settings-dialog-harness';
 
 useSettingsDialogHarness();
 

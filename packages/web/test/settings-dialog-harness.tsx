@@ -1,16 +1,17 @@
 /**
- * What the settings dialog's tests share: a stand-in for the server behind fetch (it records every
- * call and answers the defaults below, or what a test set in `answers`), the dialog rendered
- * with the app's toasts, and the page's visibility. Call `useSettingsDialogHarness()` at the top
- * of a test file, after its DOM (test-dom.mjs) is imported.
+ * Tests only: what the settings dialog's tests share. A stand-in for the server behind fetch (it
+ * records every call and answers the defaults below, or what a test set in `answers`), the
+ * dialog rendered with the app's toasts, and the page's visibility. Call
+ * `useSettingsDialogHarness()` at the top of a test file, after its DOM (test-dom.mjs) is
+ * imported.
  */
 import { DEFAULT_SETTINGS, type Settings } from '@habitquest/contracts/settings';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { ToastHost } from '../../app/ToastHost';
-import { setOutboxOwner } from '../../lib/outbox';
-import { SettingsDialog, type SettingsTab } from './SettingsDialog';
+import { ToastHost } from '../src/app/ToastHost';
+import { setOutboxOwner } from '../src/lib/outbox';
+import { SettingsDialog, type SettingsTab } from '../src/features/settings/SettingsDialog';
 
 type Call = { method: string; path: string; body: unknown };
 /** Every request the dialog made, in order. */
