@@ -9,7 +9,16 @@ import { DayInsights } from './pages/day-insights';
 import { DashboardPage } from './pages/dashboard-page';
 import { HabitsSection } from './pages/habits-section';
 import { expect, signUpThroughApi, test } from './support/fixtures';
-import { FULL_QUEUE, flip, goOffline, habitOf, id, open, seed } from './support/offline-steps';
+import {
+  FULL_QUEUE,
+  flip,
+  goOffline,
+  habitOf,
+  id,
+  open,
+  seed,
+  seedAndOpen,
+} from './support/offline-steps';
 import {
   completionKeys,
   completionsOnServer,
@@ -28,12 +37,10 @@ import { localDate } from './support/session';
 import { addDays, instantAt, localDateIn } from './support/zoned-clock';
 
 test('an answer lost on the way back: the change is applied once', async ({ page, baseURL }) => {
-  const ids = await seed(page, baseURL ?? '', [
+  const { ids, habits } = await seedAndOpen(page, baseURL ?? '', [
     { title: 'Read', xp: 10 },
     { title: 'Walk', xp: 20 },
   ]);
-  await open(page);
-  const habits = new HabitsSection(page);
   const sent: { key: string; replayed: boolean }[] = [];
   let isLost = false;
   await page.route('**/api/habits/*/completions/*', async (route: Route) => {
@@ -80,12 +87,10 @@ test('a tab closed while its change was on the way: the next tab sends it, appli
   context,
   baseURL,
 }) => {
-  const ids = await seed(page, baseURL ?? '', [
+  const { ids, habits } = await seedAndOpen(page, baseURL ?? '', [
     { title: 'Read', xp: 10 },
     { title: 'Walk', xp: 20 },
   ]);
-  await open(page);
-  const habits = new HabitsSection(page);
   await goOffline(context, page);
   await flip(habits.toggle('Read'), true);
   await flip(habits.toggle('Walk'), true);
@@ -209,12 +214,10 @@ test('repeated toggles coalesce; a full queue refuses the next change and keeps 
   context,
   baseURL,
 }) => {
-  const ids = await seed(page, baseURL ?? '', [
+  const { ids, habits } = await seedAndOpen(page, baseURL ?? '', [
     { title: 'Read', xp: 10 },
     { title: 'Walk', xp: 20 },
   ]);
-  await open(page);
-  const habits = new HabitsSection(page);
   await goOffline(context, page);
   // Five toggles of one habit and day: one entry, the last state (completed).
   for (const completed of [true, false, true, false, true])
@@ -256,12 +259,10 @@ test('a queued change the server refuses is told and rolled back; the others lan
   context,
   baseURL,
 }) => {
-  const ids = await seed(page, baseURL ?? '', [
+  const { ids, habits } = await seedAndOpen(page, baseURL ?? '', [
     { title: 'Doomed', xp: 10 },
     { title: 'Kept', xp: 4 },
   ]);
-  await open(page);
-  const habits = new HabitsSection(page);
   const adventurer = page.getByRole('region', { name: 'Adventurer' });
   await goOffline(context, page);
   await flip(habits.toggle('Doomed'), true);
@@ -295,13 +296,11 @@ test('a 5xx in the middle stops the replay, which resumes after its backoff with
   context,
   baseURL,
 }) => {
-  const ids = await seed(page, baseURL ?? '', [
+  const { ids, habits } = await seedAndOpen(page, baseURL ?? '', [
     { title: 'First', xp: 10 },
     { title: 'Second', xp: 20 },
     { title: 'Third', xp: 30 },
   ]);
-  await open(page);
-  const habits = new HabitsSection(page);
   await goOffline(context, page);
   for (const title of ['First', 'Second', 'Third']) await flip(habits.toggle(title), true);
 

@@ -10,7 +10,7 @@ import { DayInsights } from './pages/day-insights';
 import { HabitsSection } from './pages/habits-section';
 import { expectNoAxeViolations } from './support/axe';
 import { expect, signUpThroughApi, test } from './support/fixtures';
-import { flip, goOffline, habitOf, id, open, seed } from './support/offline-steps';
+import { flip, goOffline, habitOf, id, open, seed, seedAndOpen } from './support/offline-steps';
 import {
   completionKeys,
   completionsOnServer,
@@ -33,13 +33,11 @@ test('completions made offline wait, show as pending, and reach the server once 
   context,
   baseURL,
 }) => {
-  const ids = await seed(page, baseURL ?? '', [
+  const { ids, habits } = await seedAndOpen(page, baseURL ?? '', [
     { title: 'Read', xp: 10 },
     { title: 'Walk', xp: 20 },
     { title: 'Stretch', xp: 30 },
   ]);
-  await open(page);
-  const habits = new HabitsSection(page);
   await expect(syncBadge(page)).toHaveText('');
 
   await goOffline(context, page);
@@ -329,12 +327,10 @@ test('a pending change stays on screen when another device refreshes the list', 
   page,
   baseURL,
 }) => {
-  const ids = await seed(page, baseURL ?? '', [
+  const { ids, habits } = await seedAndOpen(page, baseURL ?? '', [
     { title: 'Read', xp: 10 },
     { title: 'Walk', xp: 20 },
   ]);
-  await open(page);
-  const habits = new HabitsSection(page);
   let isDown = true;
   await page.route('**/api/habits/*/completions/*', async (route: Route) => {
     if (isDown && isCompletionPut(route.request().method(), route.request().url()))

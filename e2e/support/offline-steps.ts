@@ -4,7 +4,7 @@
  * for. What they read back (the server's state, the outbox, the saved cache) is in ./offline.ts.
  */
 import type { BrowserContext, Page, Request } from '@playwright/test';
-import type { HabitsSection } from '../pages/habits-section';
+import { HabitsSection } from '../pages/habits-section';
 import { expect, signUpThroughApi } from './fixtures';
 import { apiIsQuiet, createHabits, syncBadge, trackApiRequests } from './offline';
 
@@ -26,6 +26,17 @@ export async function open(page: Page): Promise<void> {
   trackApiRequests(page);
   await page.goto('/');
   await page.getByRole('banner').getByText(/^@/).waitFor();
+}
+
+/** `seed`, then `open`: the new account's dashboard, with its habits section. */
+export async function seedAndOpen(
+  page: Page,
+  baseURL: string,
+  habits: readonly { title: string; xp: number }[],
+): Promise<{ ids: Map<string, string>; habits: HabitsSection }> {
+  const ids = await seed(page, baseURL, habits);
+  await open(page);
+  return { ids, habits: new HabitsSection(page) };
 }
 
 /** Drops the connection once every page's requests have settled; each shows Offline Mode. */
