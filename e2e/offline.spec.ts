@@ -26,7 +26,12 @@ import {
 } from './support/offline';
 import { saveViewportScreenshot, VIEWPORTS } from './support/screens';
 import { localDate } from './support/session';
+import { upgradeThroughApi } from './support/pro';
+import { AnalyticsModal } from './pages/pro';
+import { RewardsPage } from './pages/rewards';
 import { THEMES, useTheme } from './support/theme';
+
+const OFFLINE_NOTE = "You're offline. This will load once you're back online.";
 
 test('completions made offline wait, show as pending, and reach the server once when back', async ({
   page,
@@ -279,6 +284,63 @@ test.describe('with the service worker (it serves the app on an offline reload)'
     await flip(offlineHabits.toggle('Read'), true);
     await expect.poll(() => progressOnServer(page.request)).toEqual({ xp: 30, points: 15 });
   });
+});
+
+test('a phone offline before it scrolls still shows the shop, the inventory and the achievements', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await page.setViewportSize(VIEWPORTS.narrow);
+  await seed(
+    page,
+    baseURL ?? '',
+    ['Read', 'Walk', 'Stretch', 'Journal', 'Meditate', 'Water', 'Floss', 'Plan'].map((title) => ({
+      title,
+      xp: 10,
+    })),
+  );
+  const reward = await page.request.post('/api/rewards', {
+    data: { name: 'Movie night', cost: 50 },
+    headers: { origin: baseURL ?? '' },
+  });
+  expect(reward.status()).toBe(201);
+  await upgradeThroughApi(page.request);
+  // Read once the page is idle, though a phone builds their sections only as the user nears them.
+  const warmed = ['/api/rewards', '/api/purchases', '/api/achievements'].map((path) =>
+    page.waitForResponse((response) => new URL(response.url()).pathname === path),
+  );
+  await open(page);
+  await Promise.all(warmed);
+  const rewards = new RewardsPage(page);
+  await expect(rewards.section).toHaveCount(0);
+  // Analytics' Overview read online; its Monthly tab never was.
+  const analytics = new AnalyticsModal(page);
+  await analytics.open();
+  await expect(analytics.panel.getByText('Total XP (all time)')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await goOffline(context, page);
+
+  await page.getByRole('button', { name: 'Rewards Shop' }).click();
+  await expect(rewards.card(rewards.modal, 'Movie night')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(rewards.inventory.getByText('No rewards yet')).toBeVisible();
+  await page.getByRole('button', { name: 'Status & achievements' }).click();
+  await expect(
+    page.getByRole('dialog').getByRole('region', { name: 'Achievements' }),
+  ).toContainText('1 of 17 unlocked');
+  await page.keyboard.press('Escape');
+
+  // What was never read says why it waits, instead of loading shapes that never end.
+  await analytics.open();
+  await analytics.selectTab('Monthly');
+  const note = analytics.panel.getByRole('status').filter({ hasText: OFFLINE_NOTE });
+  await expect(note).toBeVisible();
+  await expectNoAxeViolations(page);
+  await saveViewportScreenshot(page, 'offline-analytics-not-loaded');
+  await context.setOffline(false);
+  await expect(note).toBeHidden();
+  await expect(analytics.figure('Completions')).toBeVisible();
 });
 
 for (const theme of THEMES) {

@@ -24,6 +24,8 @@ import { ProgressBar } from '../../components/ui/ProgressBar';
 import { formatDate } from '../../lib/format';
 import { achievementsCopy as copy } from './copy';
 import { achievementsQuery } from './queries';
+import { isWaitingOffline } from '../../lib/query-state';
+import { OfflineNote } from '../offline/OfflineNote';
 
 const ICONS: Record<string, LucideIcon> = {
   flame: Flame,
@@ -38,6 +40,7 @@ const ICONS: Record<string, LucideIcon> = {
 
 export function AchievementList({ timeZone }: { timeZone: string }) {
   const query = useQuery(achievementsQuery);
+  if (isWaitingOffline(query)) return <OfflineNote />;
   if (query.isPending) {
     return <p className="text-sm text-slate-600 dark:text-slate-300">{copy.loading}</p>;
   }

@@ -1,3 +1,5 @@
+import { isWaitingOffline } from '../../lib/query-state';
+import { OfflineNote } from '../offline/OfflineNote';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -103,7 +105,10 @@ export function SkeletonLayout({ isPulsing = false }: { isPulsing?: boolean }) {
   );
 }
 
-/** Loading shapes, the error with a retry, or the tab's content once its data has arrived. */
+/**
+ * Loading shapes, the error with a retry, a note while offline with nothing loaded, or the tab's
+ * content once its data has arrived.
+ */
 export function QueryView<T>({
   query,
   children,
@@ -112,6 +117,7 @@ export function QueryView<T>({
   children: (data: T) => ReactNode;
 }) {
   if (query.data !== undefined) return children(query.data);
+  if (isWaitingOffline(query)) return <OfflineNote />;
   if (query.isError) {
     return (
       <div className="flex flex-col items-start gap-3">

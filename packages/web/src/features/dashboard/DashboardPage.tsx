@@ -41,6 +41,8 @@ import { firstStageCards, LAST_STAGE, useStagedReveal } from './reveal-later';
 import { lazyDialog, lazyPart } from '../../app/lazy-part';
 import { formatDate } from '../../lib/format';
 import { whenIdle } from '../../lib/when-idle';
+import { isFetchingFirst } from '../../lib/query-state';
+import { useWarmLaterSections } from './warm-later';
 
 const EMPTY: CompletionEntry[] = [];
 const NO_HABITS: Habit[] = [];
@@ -78,11 +80,6 @@ const HabitFormDialog = lazyDialog(
 
 function fullDate(date: LocalDate): string {
   return formatDate(date, 'full');
-}
-
-/** Still fetching with nothing to show; a query paused offline, or failed, waits no longer. */
-function isLoading(query: { isPending: boolean; fetchStatus: string }): boolean {
-  return query.isPending && query.fetchStatus === 'fetching';
 }
 
 /** The signed-in home: header, hero, adventurer card, calendar, habits and goals. */
@@ -126,6 +123,7 @@ export function DashboardPage() {
     vacation: me.data?.vacation,
   });
   const live = useLiveUpdates(me.isSuccess);
+  useWarmLaterSections(me.isSuccess);
   const isOnline = useSyncExternalStore(subscribeReachability, isReachable);
   const toggle = useToggleCompletion();
   const timeZoneOffer = useTimeZoneOffer(settings?.timeZone, settings?.timeZoneChosen);
@@ -188,9 +186,10 @@ export function DashboardPage() {
   // with each answer; then the rest, stage by stage, as the user nears it (reveal-later.ts).
   const { stage, sentinel, revealAll } = useStagedReveal(
     me.data !== undefined &&
-      !isLoading(habits) &&
-      !isLoading(selectedYear) &&
-      !isLoading(categories),
+      // A query paused offline, or failed, waits no longer.
+      !isFetchingFirst(habits) &&
+      !isFetchingFirst(selectedYear) &&
+      !isFetchingFirst(categories),
   );
   if (isOnOrBeforeVacation && !hasVacationNotice) setHasVacationNotice(true);
 

@@ -6,4 +6,6 @@ export const offlineCopy = {
   refusedFallback: 'A change made offline was not saved.',
   /** A queued change whose habit, reward or category was deleted meanwhile (or never made). */
   refusedGone: 'A change made offline was not saved: what it changed no longer exists.',
+  /** A part of the page this device never loaded, shown while the server is out of reach. */
+  notLoaded: "You're offline. This will load once you're back online.",
 };

@@ -1,5 +1,6 @@
 import type { Purchase } from '@habitquest/contracts/rewards';
 import { Backpack } from 'lucide-react';
+import { OfflineNote } from '../offline/OfflineNote';
 import { ScrollArea } from '../../components/ui/ScrollArea';
 import { rewardsCopy as copy } from './copy';
 import { InventoryList } from './InventoryList';
@@ -7,11 +8,12 @@ import { InventoryList } from './InventoryList';
 /** The dashboard's inventory (docs/product.md): every redeemed reward, in a list of at most 600px. */
 export function InventorySection({
   purchases,
-  isLoading,
+  state,
   timeZone,
 }: {
   purchases: readonly Purchase[];
-  isLoading: boolean;
+  /** 'offline': never loaded on this device, and the server is out of reach. */
+  state: 'loading' | 'offline' | 'ready';
   timeZone: string;
 }) {
   return (
@@ -33,11 +35,13 @@ export function InventorySection({
         </div>
       </div>
       <div className="mt-5">
-        {isLoading ? (
+        {state === 'loading' ? (
           <div
             aria-hidden
             className="h-16 animate-pulse rounded-2xl bg-slate-100 motion-reduce:animate-none dark:bg-slate-800/60"
           />
+        ) : state === 'offline' ? (
+          <OfflineNote />
         ) : purchases.length === 0 ? (
           <div className="rounded-2xl border border-dashed border-slate-300 px-6 py-8 text-center dark:border-slate-700">
             <p className="font-semibold text-slate-900 dark:text-white">

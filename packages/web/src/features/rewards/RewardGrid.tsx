@@ -1,3 +1,4 @@
+import { OfflineNote } from '../offline/OfflineNote';
 import type { Reward } from '@habitquest/contracts/rewards';
 import { ArrowUp, Gift, Plus } from 'lucide-react';
 import { useRef } from 'react';
@@ -19,7 +20,7 @@ export type RewardActions = {
 
 /** What the section and the modal both show of the shop. */
 export type ShopView = {
-  state: 'loading' | 'error' | 'ready';
+  state: 'loading' | 'offline' | 'error' | 'ready';
   rewards: readonly Reward[];
   points: number;
   pendingId: string | null;
@@ -27,7 +28,10 @@ export type ShopView = {
   actions: RewardActions;
 };
 
-/** The shop's rewards in a grid scrolling past `maxHeight`, or its loading, error or empty state. */
+/**
+ * The shop's rewards in a grid scrolling past `maxHeight`, or its loading, offline, error or empty
+ * state.
+ */
 export function RewardGrid({ shop, maxHeight }: { shop: ShopView; maxHeight: string }) {
   const { state, rewards, points, pendingId, onRetry, actions } = shop;
   const scroller = useRef<HTMLDivElement>(null);
@@ -43,6 +47,7 @@ export function RewardGrid({ shop, maxHeight }: { shop: ShopView; maxHeight: str
       </ul>
     );
   }
+  if (state === 'offline') return <OfflineNote />;
   if (state === 'error') {
     return (
       <div

@@ -1,3 +1,4 @@
+import { isWaitingOffline } from '../../lib/query-state';
 import type { Reward } from '@habitquest/contracts/rewards';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useRef, useState } from 'react';
@@ -52,7 +53,13 @@ export function RewardsBoard({ isShopOpen, onShopOpenChange }: RewardsSectionPro
     if (!open) setDialog({ kind: 'none' });
   };
   const shop: ShopView = {
-    state: rewards.isPending ? 'loading' : rewards.isError ? 'error' : 'ready',
+    state: isWaitingOffline(rewards)
+      ? 'offline'
+      : rewards.isPending
+        ? 'loading'
+        : rewards.isError
+          ? 'error'
+          : 'ready',
     rewards: rewards.data ?? [],
     points: me.data?.progress.points ?? 0,
     pendingId,
@@ -85,7 +92,7 @@ export function RewardsBoard({ isShopOpen, onShopOpenChange }: RewardsSectionPro
       />
       <InventorySection
         purchases={purchases.data ?? []}
-        isLoading={purchases.isPending}
+        state={isWaitingOffline(purchases) ? 'offline' : purchases.isPending ? 'loading' : 'ready'}
         timeZone={timeZone}
       />
       {/* One boundary each: a dialog loading must not hide the modal already on screen. */}
