@@ -367,9 +367,16 @@ for (const theme of THEMES) {
       else await route.fallback();
     });
     const shots = Object.entries(VIEWPORTS);
+    // The badge takes no room from the username: on a phone it has a row of its own.
+    const username = page.getByRole('banner').getByText(/^@/);
     for (const [size, viewport] of shots) {
       await page.setViewportSize(viewport);
       await saveViewportScreenshot(page, `offline-badge-offline-${theme}-${size}`);
+      const isWhole = await username.evaluate(
+        (element: { scrollWidth: number; clientWidth: number }) =>
+          element.scrollWidth <= element.clientWidth,
+      );
+      expect(isWhole).toBe(true);
     }
     if (theme === 'light') await expectNoAxeViolations(page);
 

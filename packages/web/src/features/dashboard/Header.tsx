@@ -62,11 +62,11 @@ export const Header = memo(function Header({ me }: { me: Me }) {
   };
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200/80 bg-white/85 backdrop-blur dark:border-slate-800 dark:bg-slate-950/85">
-      <div className="mx-auto flex max-w-7xl items-center gap-2 px-4 py-3 sm:gap-3 2xl:max-w-[100rem]">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 px-4 py-3 sm:gap-x-3 lg:flex-nowrap 2xl:max-w-[100rem]">
         <a
           href={marketingUrl}
           aria-label="HabitQuest: about the app"
-          className="flex items-center gap-2"
+          className="flex shrink-0 items-center gap-2"
         >
           <img src="/favicon.svg" alt="" className="size-8" />
           <span className="hidden text-lg font-bold tracking-tight text-slate-900 sm:inline dark:text-white">
@@ -75,49 +75,53 @@ export const Header = memo(function Header({ me }: { me: Me }) {
         </a>
         <a
           href="/"
-          className="ml-1 inline-flex items-center gap-1.5 rounded-lg px-2 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+          className="ml-1 inline-flex shrink-0 items-center gap-1.5 rounded-lg px-2 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
         >
           <Home aria-hidden className="size-4" />
-          {/* On a phone the icon alone: the sync badge and the username need the room. */}
+          {/* On a phone the icon alone: the username needs the room. */}
           <span className="sr-only sm:not-sr-only">{copy.home}</span>
         </a>
-        <div className="ml-auto flex min-w-0 items-center gap-2 sm:gap-3">
+        {/* Beside the username on wide screens; below 1024 px a row of its own under the rest,
+            which leaves the username its room (the row has no height while there is no badge). */}
+        <div className="flex max-lg:order-last max-lg:basis-full max-lg:justify-center max-lg:has-[[data-badge]]:pt-2 lg:ml-auto">
           <OfflineBadge />
+        </div>
+        <div className="flex min-w-0 flex-1 basis-0 items-center justify-end gap-2 sm:gap-3 lg:flex-initial lg:basis-auto">
           {me.user.username ? (
             <span
               title={`@${me.user.username}`}
-              className="min-w-0 max-w-32 truncate text-sm font-medium text-slate-700 sm:max-w-none dark:text-slate-200"
+              className="min-w-0 truncate text-sm font-medium text-slate-700 dark:text-slate-200"
             >
               @{me.user.username}
             </span>
           ) : null}
           {me.plan.isPro ? (
-            <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2.5 py-1 text-xs font-semibold text-amber-900 dark:bg-amber-400/15 dark:text-amber-200">
+            <span className="inline-flex shrink-0 items-center gap-1 whitespace-nowrap rounded-full bg-amber-100 px-2.5 py-1 text-xs font-semibold text-amber-900 dark:bg-amber-400/15 dark:text-amber-200">
               <Crown aria-hidden className="size-3.5" />
-              <span className="sr-only sm:not-sr-only">{copy.proMember}</span>
+              <span className="sr-only md:not-sr-only">{copy.proMember}</span>
             </span>
           ) : (
             <Button
               onClick={() => {
                 openUpgrade({ trigger: 'habits' });
               }}
-              className="px-3"
+              className="shrink-0 whitespace-nowrap px-3"
             >
               <Crown aria-hidden className="size-4" />
-              <span className="sr-only sm:not-sr-only">{proLaunchCopy.upgradeToPro}</span>
+              <span className="sr-only md:not-sr-only">{proLaunchCopy.upgradeToPro}</span>
             </Button>
           )}
           <Button
             variant="secondary"
             onClick={() => void onSignOut()}
             disabled={isSigningOut}
-            className="px-3"
+            className="shrink-0 whitespace-nowrap px-3"
           >
             <LogOut aria-hidden className="size-4" />
-            <span className="hidden sm:inline">
+            <span className="hidden md:inline">
               {isSigningOut ? copy.signingOut : copy.signOut}
             </span>
-            <span className="sr-only sm:hidden">{copy.signOut}</span>
+            <span className="sr-only md:hidden">{copy.signOut}</span>
           </Button>
         </div>
       </div>
