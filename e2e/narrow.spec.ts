@@ -22,6 +22,8 @@ import { saveScreenshot, saveViewportScreenshot, VIEWPORTS } from './support/scr
 import { localDate, signInThroughUi } from './support/session';
 import { THEMES, useTheme } from './support/theme';
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
 const LONG_URL =
   'https://example.com/articles/2026/the-very-long-path/that-never-ends?with=query&and=more-parameters-still';
 const HABIT_TITLE = `Read ${LONG_URL} 📚`;
@@ -426,6 +428,10 @@ for (const theme of THEMES) {
     const streaks = analytics.region('Streaks');
     await expectWholeText(streaks.getByText(HABIT_TITLE, { exact: true }), HABIT_TITLE);
     await expectWholeText(streaks.getByText(LOOSE_TITLE, { exact: true }), LOOSE_TITLE);
+    // The streak figures go under the name on a phone, which keeps most of the row for itself.
+    const name = await streaks.getByText(HABIT_TITLE, { exact: true }).boundingBox();
+    const row = await streaks.getByRole('listitem').filter({ hasText: HABIT_TITLE }).boundingBox();
+    expect(name?.width ?? 0).toBeGreaterThan((row?.width ?? 0) * 0.7);
     await streaks.scrollIntoViewIfNeeded();
     await checkDialog(analytics.dialog, `narrow-analytics-daily-${theme}`);
 
@@ -435,6 +441,20 @@ for (const theme of THEMES) {
     await expectWholeText(category, CATEGORY);
     await category.scrollIntoViewIfNeeded();
     await checkDialog(analytics.dialog, `narrow-analytics-monthly-${theme}`);
+
+    // Too narrow for every month's name: the axis shows every other one, or every third, evenly.
+    await analytics.selectTab('Overview');
+    const ticks = analytics.panel.locator(
+      '.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value',
+    );
+    await expect(ticks.first()).toBeVisible();
+    const months = (await ticks.allTextContents()).map((label) => MONTHS.indexOf(label));
+    expect(months.length).toBeGreaterThan(2);
+    expect(months.length).toBeLessThan(12);
+    expect(months[0]).toBe(0);
+    expect(new Set(months.slice(1).map((month, index) => month - (months[index] ?? 0))).size).toBe(
+      1,
+    );
     await close(analytics.dialog);
   });
 }

@@ -98,7 +98,7 @@ export function BarsChart(props: {
             tick={{ fill: 'currentColor', fontSize: 11 }}
             tickLine={false}
             axisLine={false}
-            interval="preserveStartEnd"
+            interval="equidistantPreserveStart"
           />
           <YAxis
             tick={{ fill: 'currentColor', fontSize: 11 }}

@@ -40,29 +40,37 @@ export function DailyView({ data }: { data: DailyAnalytics }) {
 
 function StreakRow({ row }: { row: HabitStreakRow }) {
   return (
-    <li className="flex items-center gap-3 rounded-2xl border border-slate-200 px-3 py-2 dark:border-slate-800">
+    <li className="flex items-start gap-3 rounded-2xl border border-slate-200 px-3 py-2 sm:items-center dark:border-slate-800">
       {row.isCompletedToday ? (
-        <Check aria-hidden className="size-5 shrink-0 text-emerald-600 dark:text-emerald-400" />
+        <Check
+          aria-hidden
+          className="mt-0.5 size-5 shrink-0 text-emerald-600 sm:mt-0 dark:text-emerald-400"
+        />
       ) : (
-        <Circle aria-hidden className="size-5 shrink-0 text-slate-400" />
+        <Circle aria-hidden className="mt-0.5 size-5 shrink-0 text-slate-400 sm:mt-0" />
       )}
-      <div className="min-w-0 flex-1">
-        <p
-          title={row.title}
-          className="line-clamp-2 font-semibold text-slate-900 wrap-anywhere dark:text-white"
-        >
-          {row.title}
-        </p>
-        <p className="text-xs text-slate-600 dark:text-slate-300">
-          {copy.frequency[row.frequency]} ·{' '}
-          {row.isCompletedToday ? copy.doneToday : copy.notDoneToday}
-        </p>
+      {/* On a phone the streaks go under the name, which keeps the row's width. */}
+      <div className="min-w-0 flex-1 sm:flex sm:items-center sm:gap-3">
+        <div className="min-w-0 sm:flex-1">
+          <p
+            title={row.title}
+            className="line-clamp-2 font-semibold text-slate-900 wrap-anywhere dark:text-white"
+          >
+            {row.title}
+          </p>
+          <p className="text-xs text-slate-600 dark:text-slate-300">
+            {copy.frequency[row.frequency]} ·{' '}
+            {row.isCompletedToday ? copy.doneToday : copy.notDoneToday}
+          </p>
+        </div>
+        <div className="mt-1 flex flex-wrap items-center gap-x-3 sm:mt-0 sm:shrink-0">
+          <p className="flex items-center gap-1 text-sm font-semibold text-amber-800 dark:text-amber-200">
+            <Flame aria-hidden className="size-4" />
+            {copy.streakCurrent(row.current)}
+          </p>
+          <p className="text-xs text-slate-600 dark:text-slate-300">{copy.streakBest(row.best)}</p>
+        </div>
       </div>
-      <p className="flex items-center gap-1 text-sm font-semibold text-amber-800 dark:text-amber-200">
-        <Flame aria-hidden className="size-4" />
-        {copy.streakCurrent(row.current)}
-      </p>
-      <p className="text-xs text-slate-600 dark:text-slate-300">{copy.streakBest(row.best)}</p>
     </li>
   );
 }

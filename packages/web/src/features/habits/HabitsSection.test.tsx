@@ -80,3 +80,11 @@ describe('the Completion Rate stat', () => {
     expect(value.className).not.toContain('dark:text-white');
   });
 });
+
+describe('with no habit due in the tab', () => {
+  it('shows no rate rather than a red 0 %', () => {
+    const value = renderRate(0, 0);
+    expect(value.textContent).toBe('–');
+    expect(value.className).not.toMatch(/red|amber|emerald/);
+  });
+});

@@ -178,8 +178,9 @@ export const HabitsSection = memo(function HabitsSection(props: {
               '',
             ],
             [copy.statsTotal(frequency), String(stats.total), ''],
-            // Every habit of the tab rests that day: nothing to count, so no rate (not a red 0 %).
-            isRestDay
+            // No habit of the tab that day, or every one rests: nothing to count, so no rate (not
+            // a red 0 %).
+            isRestDay || stats.total === 0
               ? [copy.statsRate, '–', '']
               : [copy.statsRate, `${stats.completionRate}%`, BAND_CLASSES[stats.rateBand]],
             [copy.statsStreak, copy.averageStreak(stats.averageStreak, frequency), ''],
