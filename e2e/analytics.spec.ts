@@ -501,10 +501,12 @@ async function expectDaily(modal: AnalyticsModal, expected: ReturnType<Expectati
   await expect(modal.figure('Habits done')).toHaveText(num(expected.habitsDone));
   await expect(modal.figure('Total habits')).toHaveText(num(expected.totalHabits));
   const frequency = { daily: 'Daily', weekly: 'Weekly' };
+  // Done in the period that holds today.
+  const done = { daily: 'Done today', weekly: 'Done this week' };
   await expect(modal.region('Streaks').getByRole('listitem')).toHaveText(
     expected.streaks.map(
       (row) =>
-        `${row.title} ${frequency[row.frequency]} · ${row.isCompletedToday ? 'Done today' : 'Not done yet'} ${String(row.current)} current Best ${String(row.best)}`,
+        `${row.title} ${frequency[row.frequency]} · ${row.isCompletedToday ? done[row.frequency] : 'Not done yet'} ${String(row.current)} current Best ${String(row.best)}`,
     ),
     { useInnerText: true },
   );

@@ -147,5 +147,13 @@ export const daily: DailyAnalytics = {
       best: 3,
       isCompletedToday: false,
     },
+    {
+      habitId: 'h3',
+      title: 'Budget review',
+      frequency: 'monthly',
+      current: 2,
+      best: 2,
+      isCompletedToday: true,
+    },
   ],
 };

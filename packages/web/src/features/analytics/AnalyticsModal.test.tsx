@@ -228,6 +228,10 @@ describe('Analytics Dashboard for a Pro user', () => {
     expect(read?.textContent).toContain('5 current');
     expect(read?.textContent).toContain('Best 9');
     expect(screen.getByText('Gym').closest('li')?.textContent).toContain('Weekly · Not done yet');
+    // Done in the period that holds today, and said so.
+    expect(screen.getByText('Budget review').closest('li')?.textContent).toContain(
+      'Monthly · Done this month',
+    );
     expect(requested).toEqual([]);
   });
 

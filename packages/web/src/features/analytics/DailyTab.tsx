@@ -60,7 +60,7 @@ function StreakRow({ row }: { row: HabitStreakRow }) {
           </p>
           <p className="text-xs text-slate-600 dark:text-slate-300">
             {copy.frequency[row.frequency]} ·{' '}
-            {row.isCompletedToday ? copy.doneToday : copy.notDoneToday}
+            {row.isCompletedToday ? copy.doneInPeriod[row.frequency] : copy.notDoneToday}
           </p>
         </div>
         <div className="mt-1 flex flex-wrap items-center gap-x-3 sm:mt-0 sm:shrink-0">

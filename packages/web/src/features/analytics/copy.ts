@@ -113,7 +113,13 @@ export const analyticsCopy = {
   streakCurrent: (n: number) => `${n} current`,
   streakBest: (n: number) => `Best ${n}`,
   frequency: { daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly', yearly: 'Yearly' },
-  doneToday: 'Done today',
+  /** Done in the period that holds today: a weekly habit done on Monday is done this week. */
+  doneInPeriod: {
+    daily: 'Done today',
+    weekly: 'Done this week',
+    monthly: 'Done this month',
+    yearly: 'Done this year',
+  },
   notDoneToday: 'Not done yet',
   // Locked (free users)
   unlockTitle: 'Unlock Full Analytics',
