@@ -1,7 +1,7 @@
 /**
  * The query cache, kept in IndexedDB (docs/offline.md), so a reload or a cold start without a
- * connection shows the dashboard, the calendar, Day Insights, the shop and the inventory as they
- * were last seen. Saved at most once a second after a change, when the main thread is idle; read
+ * connection shows the dashboard, the calendar, Day Insights, the shop, the inventory and the
+ * achievements as they were last seen. Saved at most once a second after a change, when the main thread is idle; read
  * back at start when it is at most 7 days old and of this data shape. Sign-out deletes it.
  *
  * Windows of completions are saved in the compact columns they came in (contracts/

@@ -42,7 +42,7 @@ import { lazyDialog, lazyPart } from '../../app/lazy-part';
 import { formatDate } from '../../lib/format';
 import { whenIdle } from '../../lib/when-idle';
 import { isFetchingFirst } from '../../lib/query-state';
-import { useWarmLaterSections } from './warm-later';
+import { WarmLaterSections } from './warm-later';
 
 const EMPTY: CompletionEntry[] = [];
 const NO_HABITS: Habit[] = [];
@@ -123,7 +123,6 @@ export function DashboardPage() {
     vacation: me.data?.vacation,
   });
   const live = useLiveUpdates(me.isSuccess);
-  useWarmLaterSections(me.isSuccess);
   const isOnline = useSyncExternalStore(subscribeReachability, isReachable);
   const toggle = useToggleCompletion();
   const timeZoneOffer = useTimeZoneOffer(settings?.timeZone, settings?.timeZoneChosen);
@@ -231,6 +230,7 @@ export function DashboardPage() {
       <SkipLink />
       <Header me={me.data} />
       <OfflineSync />
+      <WarmLaterSections />
       {/* Offline, the header's badge says so; this bar is for a stream lost while online. */}
       {live === 'offline' && isOnline ? (
         <p

@@ -62,7 +62,7 @@ export const Header = memo(function Header({ me }: { me: Me }) {
   };
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200/80 bg-white/85 backdrop-blur dark:border-slate-800 dark:bg-slate-950/85">
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 px-4 py-3 sm:gap-x-3 lg:flex-nowrap 2xl:max-w-[100rem]">
+      <div className="mx-auto flex max-w-7xl items-center gap-2 px-4 py-3 sm:gap-3 2xl:max-w-[100rem]">
         <a
           href={marketingUrl}
           aria-label="HabitQuest: about the app"
@@ -81,9 +81,10 @@ export const Header = memo(function Header({ me }: { me: Me }) {
           {/* On a phone the icon alone: the username needs the room. */}
           <span className="sr-only sm:not-sr-only">{copy.home}</span>
         </a>
-        {/* Beside the username on wide screens; below 1024 px a row of its own under the rest,
-            which leaves the username its room (the row has no height while there is no badge). */}
-        <div className="flex max-lg:order-last max-lg:basis-full max-lg:justify-center max-lg:has-[[data-badge]]:pt-2 lg:ml-auto">
+        {/* Beside the username on wide screens. Below 1024 px it floats just under the header,
+            centred, where it takes no room from the username and, coming and going, moves
+            nothing on the page under the user's thumb; taps go through it. */}
+        <div className="flex max-lg:pointer-events-none max-lg:absolute max-lg:inset-x-0 max-lg:top-full max-lg:justify-center max-lg:pt-2 max-lg:[&>[data-badge]]:shadow-md lg:ml-auto">
           <OfflineBadge />
         </div>
         <div className="flex min-w-0 flex-1 basis-0 items-center justify-end gap-2 sm:gap-3 lg:flex-initial lg:basis-auto">

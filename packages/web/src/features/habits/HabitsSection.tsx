@@ -103,7 +103,6 @@ export const HabitsSection = memo(function HabitsSection(props: {
     ),
     averageStreak: frequencyStats(frequency, shown).averageStreak,
   };
-  const isRestDay = shown.length > 0 && shown.every((entry) => entry.isResting);
 
   const onTabKey = (event: KeyboardEvent): void => {
     const index = FREQUENCIES.indexOf(frequency);
@@ -178,9 +177,9 @@ export const HabitsSection = memo(function HabitsSection(props: {
               '',
             ],
             [copy.statsTotal(frequency), String(stats.total), ''],
-            // No habit of the tab that day, or every one rests: nothing to count, so no rate (not
-            // a red 0 %).
-            isRestDay || stats.total === 0
+            // No habit of the tab is due that day (there is none, or every one rests): nothing to
+            // count, so no rate (not a red 0 %).
+            stats.total === 0
               ? [copy.statsRate, '–', '']
               : [copy.statsRate, `${stats.completionRate}%`, BAND_CLASSES[stats.rateBand]],
             [copy.statsStreak, copy.averageStreak(stats.averageStreak, frequency), ''],

@@ -3,6 +3,7 @@ import { cx } from '../../components/ui/cx';
 import { offlineCopy as copy } from './copy';
 import { useOfflineBadge } from './use-offline-badge';
 
+// Opaque: below 1024 px the pill floats over the page (Header.tsx).
 const LOOKS = {
   offline: {
     icon: CloudOff,
@@ -10,15 +11,15 @@ const LOOKS = {
   },
   syncing: {
     icon: RefreshCw,
-    className: 'bg-sky-100 text-sky-900 dark:bg-sky-400/15 dark:text-sky-100',
+    className: 'bg-sky-100 text-sky-900 dark:bg-sky-950 dark:text-sky-100',
   },
   pending: {
     icon: Clock,
-    className: 'bg-amber-100 text-amber-900 dark:bg-amber-400/15 dark:text-amber-100',
+    className: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-100',
   },
   synced: {
     icon: Check,
-    className: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-400/15 dark:text-emerald-100',
+    className: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100',
   },
 } as const;
 
