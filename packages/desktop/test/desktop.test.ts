@@ -79,8 +79,11 @@ describe('the desktop shell', () => {
     });
     await pageFetch('POST', '/api/habits', { title: 'Stretch', frequency: 'daily' });
     await evaluate(`location.assign('/')`);
-    await until('the dashboard', () =>
-      evaluate<boolean>(`document.body.innerText.includes('Stretch')`),
+    // Generous, as for the shell: a first load on a busy two-core machine has taken over 20 s.
+    await until(
+      'the dashboard',
+      () => evaluate<boolean>(`document.body.innerText.includes('Stretch')`),
+      60_000,
     );
   }, 150_000);
 
