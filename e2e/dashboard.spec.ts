@@ -26,6 +26,23 @@ test('the theme switch applies at once and persists across reloads', async ({ pa
   await expect(page.locator('html')).not.toHaveClass(/dark/);
 });
 
+test('a new account with nothing due shows no completion rate, not a red 0 %', async ({
+  page,
+  baseURL,
+}) => {
+  await signUpThroughApi(page.request, baseURL ?? '');
+  await page.goto('/');
+  const dashboard = new DashboardPage(page);
+  await dashboard.username.waitFor();
+  const rates = page
+    .getByRole('main')
+    .getByRole('term')
+    .filter({ hasText: /^Completion Rate$/ });
+  await expect(rates).toHaveCount(2);
+  for (const rate of await rates.all())
+    await expect(rate.locator('xpath=following-sibling::dd')).toHaveText('–');
+});
+
 test("the logo leads to the server's marketing page (MARKETING_URL) once the page is idle", async ({
   page,
   account,

@@ -21,6 +21,12 @@ test('create a daily habit, complete it today and on a past day, see XP, points 
   await expect(habits.toggle('Morning run')).toHaveText('Completed');
   await expect(habits.toggle('Morning run')).toHaveAttribute('title', 'Undo completion');
   await expect(page.getByText('Habit Completed!')).toBeVisible();
+  // Undone at once: the toast that told of it goes with it, well before its 3 s are up.
+  await habits.toggle('Morning run').click();
+  await expect(habits.toggle('Morning run')).toHaveText('Mark Complete');
+  await expect(page.getByText('Habit Completed!')).toBeHidden({ timeout: 1000 });
+  await habits.toggle('Morning run').click();
+  await expect(habits.toggle('Morning run')).toHaveText('Completed');
   const adventurer = page.getByRole('region', { name: 'Adventurer' });
   await expect(adventurer.getByText('30 points')).toBeVisible();
   await expect(dashboard.level).toHaveText('Level 1');

@@ -61,7 +61,8 @@ test('earn points, create a reward, redeem it, see it in both inventories and th
   const card = rewards.card(rewards.modal, 'Movie night');
   await expect(card).toContainText('Cost: 40 pts');
 
-  await card.getByRole('button', { name: 'Redeem' }).click();
+  // Named with its reward for a screen reader, beginning with the word it shows.
+  await card.getByRole('button', { name: 'Redeem Movie night for 40 pts', exact: true }).click();
   await expect(page.getByText('Purchase Successful!')).toBeVisible();
   await expect(page.getByText('Successfully purchased Movie night!')).toBeVisible();
   await expect(rewards.modal).toContainText('10 pts');

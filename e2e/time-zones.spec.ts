@@ -7,6 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { HabitsSection } from './pages/habits-section';
+import { SettingsDialog } from './pages/settings';
 import { expectNoAxeViolations } from './support/axe';
 import { expect, signUpThroughApi, test } from './support/fixtures';
 import { saveViewportScreenshot, VIEWPORTS } from './support/screens';
@@ -248,6 +249,29 @@ test.describe('a device in another zone than the profile', () => {
     await expectToday(page, losAngeles);
     await expect(offer).toBeHidden();
     expect(await storedZone(page)).toBe(LOS_ANGELES);
+  });
+
+  test('a zone chosen in Settings here ends the offer: the user has just answered it', async ({
+    page,
+    baseURL,
+  }) => {
+    await seed(page, baseURL ?? '', LOS_ANGELES);
+    await page.goto('/');
+    const offer = page.getByRole('region', { name: 'Time zone' });
+    await expect(offer).toContainText("You seem to be in Pacific/Auckland. Use it for 'today'?");
+    const settings = new SettingsDialog(page);
+    await settings.open('Regional');
+    await settings.dialog.getByRole('searchbox', { name: 'Search time zones' }).fill('london');
+    await settings.dialog
+      .getByRole('listbox', { name: 'Time zones' })
+      .selectOption('Europe/London');
+    await expect.poll(() => storedZone(page)).toBe('Europe/London');
+    await settings.dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(offer).toBeHidden();
+    await page.reload();
+    await page.getByRole('banner').getByText(/^@/).waitFor();
+    await expect(offer).toBeHidden();
+    expect(await storedZone(page)).toBe('Europe/London');
   });
 
   for (const theme of THEMES) {

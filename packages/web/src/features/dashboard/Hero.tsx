@@ -34,7 +34,8 @@ export const Hero = memo(function Hero({
     },
     {
       label: copy.completionRate,
-      value: day && !isRestDay ? `${day.completionRate}%` : '–',
+      // Nothing due that day (no habit at all, or every one rests): no rate to give.
+      value: day && day.totalCount > 0 ? `${day.completionRate}%` : '–',
       Icon: Percent,
     },
     { label: copy.currentLevel, value: String(me.progress.level), Icon: Trophy },

@@ -22,9 +22,12 @@ export function LevelUpBanner() {
       className="pointer-events-none fixed inset-x-0 top-20 z-40 flex justify-center px-4"
     >
       {level === null ? null : (
+        // A tap anywhere on it puts it away, so it never stands between the user and the hero's
+        // buttons; the close button is the way for keyboards and screen readers.
         <div
           key={level}
-          className="bg-accent-gradient pointer-events-auto relative flex w-full max-w-md animate-level-pop items-center gap-4 overflow-hidden rounded-3xl px-5 py-4 shadow-2xl shadow-indigo-900/30 ring-1 ring-white/25 motion-reduce:animate-none"
+          onClick={dismissLevelUp}
+          className="bg-accent-gradient pointer-events-auto relative cursor-pointer flex w-full max-w-md animate-level-pop items-center gap-4 overflow-hidden rounded-3xl px-5 py-4 shadow-2xl shadow-indigo-900/30 ring-1 ring-white/25 motion-reduce:animate-none"
         >
           {SPARKS.map((spark) => (
             <Sparkles

@@ -193,9 +193,13 @@ export function useSetCompletion() {
       const result = sent.body;
       const me = client.getQueryData<Me>(meQuery.queryKey);
       if (me) client.setQueryData(meQuery.queryKey, { ...me, progress: result.progress });
+      // One toast per habit and period, so an undo can take back the one its completion showed.
+      const celebration = `completed:${toggle.habit.id}:${periodKey(toggle.date, toggle.habit.frequency, toggle.weekStart)}`;
+      if (!toggle.completed) toast.dismiss(celebration);
       if (result.added) {
         playSound(result.progress.leveledUp ? 'level-up' : 'complete');
         toast.success(copy.habitCompleted, {
+          id: celebration,
           description: copy.habitCompletedText(
             toggle.habit.title,
             result.completion?.xpEarned ?? 0,

@@ -102,6 +102,11 @@ export function RewardCard({
           variant={isAffordable ? 'primary' : 'ghost'}
           disabled={!isAffordable || isPending}
           onClick={onRedeem}
+          // Which reward, for a screen reader going from button to button; it starts with the
+          // visible word, so a voice command "Redeem" still finds it.
+          aria-label={
+            isAffordable && !isPending ? copy.redeemLabel(reward.name, reward.cost) : undefined
+          }
           className={cx(
             'mt-1 min-h-9 w-full',
             !isAffordable && 'bg-slate-100 disabled:opacity-100 dark:bg-slate-800',

@@ -160,6 +160,16 @@ describe('Settings dialog', () => {
     expect(inside.getByRole('button', { name: copy.useDeviceZone })).toBeTruthy();
   });
 
+  it('regional: says nothing matched only when nothing did, the saved zone aside', () => {
+    const { inside } = renderDialog('regional', { ...DEFAULT_SETTINGS, timeZone: 'Asia/Manila' });
+    const search = inside.getByRole('searchbox', { name: copy.searchZones });
+    // The one match is the saved zone itself: it matched.
+    fireEvent.change(search, { target: { value: 'manila' } });
+    expect(inside.queryByText(copy.noZones)).toBeNull();
+    fireEvent.change(search, { target: { value: 'atlantis' } });
+    expect(inside.getByText(copy.noZones)).toBeTruthy();
+  });
+
   it('regional: "Use this device\'s zone" saves the zone this device is in', async () => {
     const device = Intl.DateTimeFormat().resolvedOptions().timeZone;
     const saved = device === 'Asia/Manila' ? 'Europe/London' : 'Asia/Manila';

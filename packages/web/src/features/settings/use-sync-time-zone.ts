@@ -33,10 +33,13 @@ function write(key: string, value: string): void {
 /**
  * A zone the user picked in Settings: from now on this device never takes its own zone silently
  * in place of the saved one, UTC included, even before the server's answer marks it chosen (only
- * a zone nobody chose is taken: see below).
+ * a zone nobody chose is taken: see below). Nor does it offer its own zone instead, while it is
+ * in the zone it was in when the choice was made: the user has just answered that question.
  */
 export function rememberZoneChosen(): void {
-  write(SYNCED_KEY, deviceTimeZone());
+  const device = deviceTimeZone();
+  write(SYNCED_KEY, device);
+  write(KEPT_KEY_PREFIX + device, '1');
 }
 
 /** The device's zone, offered instead of the saved one: Switch saves it, Keep stops asking. */
@@ -55,7 +58,9 @@ export function useTimeZoneOffer(
 ): TimeZoneOffer | null {
   const { mutate } = useUpdateSettings();
   const [device] = useState(deviceTimeZone);
-  const [isKept, setIsKept] = useState(() => read(KEPT_KEY_PREFIX + device) !== null);
+  // Read again on each render too: a zone chosen in Settings keeps the device's (above).
+  const [isKeptHere, setIsKept] = useState(false);
+  const isKept = isKeptHere || read(KEPT_KEY_PREFIX + device) !== null;
   // Settings mirrored before the flag existed have none: such an account's UTC counts as unchosen.
   const isDefault = saved === 'UTC' && chosen !== true && read(SYNCED_KEY) !== device;
 

@@ -50,11 +50,12 @@ export function RegionalPanel({ timeZone, weekStart }: { timeZone: string; weekS
   const update = useUpdateSettings();
   const [search, setSearch] = useState('');
   const zones = useMemo(allTimeZones, []);
-  const shown = useMemo(() => {
-    const found = filterZones(zones, search);
-    // The saved zone stays in the list, so the select always shows what is chosen.
-    return found.includes(timeZone) ? found : [timeZone, ...found];
-  }, [zones, search, timeZone]);
+  const found = useMemo(() => filterZones(zones, search), [zones, search]);
+  // The saved zone stays in the list, so the select always shows what is chosen.
+  const shown = useMemo(
+    () => (found.includes(timeZone) ? found : [timeZone, ...found]),
+    [found, timeZone],
+  );
   const device = deviceTimeZone();
   const searchId = useId();
   const listId = useId();
@@ -112,7 +113,7 @@ export function RegionalPanel({ timeZone, weekStart }: { timeZone: string; weekS
               </option>
             ))}
           </select>
-          {shown.length === 1 && search ? (
+          {search && found.length === 0 ? (
             <p className="text-sm text-slate-600 dark:text-slate-300">{copy.noZones}</p>
           ) : null}
           <div className="flex flex-wrap items-center justify-between gap-2">
