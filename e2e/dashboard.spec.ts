@@ -24,6 +24,13 @@ test('the theme switch applies at once and persists across reloads', async ({ pa
   await expect(page.locator('html')).toHaveClass(/dark/);
   await dashboard.themeOption('Light').click();
   await expect(page.locator('html')).not.toHaveClass(/dark/);
+  // From the keyboard: one Tab stop, the arrow keys move and choose.
+  await expect(dashboard.themeOption('Dark')).toHaveAttribute('tabindex', '-1');
+  await dashboard.themeOption('Light').focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(dashboard.themeOption('Dark')).toBeFocused();
+  await expect(dashboard.themeOption('Dark')).toHaveAttribute('aria-checked', 'true');
+  await expect(page.locator('html')).toHaveClass(/dark/);
 });
 
 test('a new account with nothing due shows no completion rate, not a red 0 %', async ({

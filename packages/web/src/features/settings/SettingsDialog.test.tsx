@@ -138,6 +138,30 @@ describe('Settings dialog', () => {
     });
   });
 
+  it('appearance: each group is one Tab stop; the arrow keys, Home and End move and choose', async () => {
+    const { inside } = renderDialog('appearance', { ...DEFAULT_SETTINGS, accent: 'rose' });
+    const accents = within(inside.getByRole('radiogroup', { name: 'Accent colour' }));
+    const radios = accents.getAllByRole('radio');
+    expect(radios.map((radio) => radio.tabIndex)).toEqual([-1, -1, -1, -1, 0, -1, -1, -1]);
+    const rose = accents.getByRole('radio', { name: 'Rose' });
+    rose.focus();
+    fireEvent.keyDown(rose, { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(accents.getByRole('radio', { name: 'Cyan' }));
+    fireEvent.keyDown(document.activeElement ?? rose, { key: 'End' });
+    fireEvent.keyDown(document.activeElement ?? rose, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(accents.getByRole('radio', { name: 'Blue' }));
+    const themes = within(inside.getByRole('radiogroup', { name: 'Theme' }));
+    fireEvent.keyDown(themes.getByRole('radio', { name: 'System' }), { key: 'ArrowLeft' });
+    await vi.waitFor(() => {
+      expect(patches()).toEqual([
+        { accent: 'cyan' },
+        { accent: 'white' },
+        { accent: 'blue' },
+        { theme: 'light' },
+      ]);
+    });
+  });
+
   it('regional: the zone list filters as you type; choosing a zone and a week start saves them', async () => {
     const { inside } = renderDialog('regional');
     fireEvent.change(inside.getByRole('searchbox', { name: copy.searchZones }), {

@@ -2,6 +2,7 @@ import type { Accent, Theme } from '@habitquest/contracts/settings';
 import { Check, Monitor, Moon, Sun } from 'lucide-react';
 import { Button } from '../../../components/ui/Button';
 import { cx } from '../../../components/ui/cx';
+import { radioGroupKeys, radioTabIndex } from '../../../components/ui/radio-keys';
 import { ProgressBar } from '../../../components/ui/ProgressBar';
 import { settingsDialogCopy as copy } from '../dialog-copy';
 import { useUpdateSettings } from '../mutations';
@@ -22,7 +23,17 @@ export function AppearancePanel({ theme, accent }: { theme: Theme; accent: Accen
   return (
     <div className="flex flex-col gap-4">
       <Section title={copy.theme}>
-        <div role="radiogroup" aria-label={copy.theme} className="grid grid-cols-3 gap-2">
+        <div
+          role="radiogroup"
+          aria-label={copy.theme}
+          className="grid grid-cols-3 gap-2"
+          {...radioGroupKeys(
+            THEMES.map((option) => option.value),
+            (value) => {
+              update.mutate({ theme: value });
+            },
+          )}
+        >
           {THEMES.map(({ value, Icon }) => {
             const isOn = theme === value;
             return (
@@ -31,6 +42,7 @@ export function AppearancePanel({ theme, accent }: { theme: Theme; accent: Accen
                 type="button"
                 role="radio"
                 aria-checked={isOn}
+                tabIndex={radioTabIndex(isOn)}
                 onClick={() => {
                   update.mutate({ theme: value });
                 }}
@@ -53,6 +65,9 @@ export function AppearancePanel({ theme, accent }: { theme: Theme; accent: Accen
           role="radiogroup"
           aria-label={copy.accent}
           className="grid grid-cols-2 gap-2 min-[420px]:grid-cols-4"
+          {...radioGroupKeys(ACCENTS, (value) => {
+            update.mutate({ accent: value });
+          })}
         >
           {ACCENTS.map((value) => {
             const isOn = accent === value;
@@ -62,6 +77,7 @@ export function AppearancePanel({ theme, accent }: { theme: Theme; accent: Accen
                 type="button"
                 role="radio"
                 aria-checked={isOn}
+                tabIndex={radioTabIndex(isOn)}
                 data-accent-option={value}
                 onClick={() => {
                   update.mutate({ accent: value });
