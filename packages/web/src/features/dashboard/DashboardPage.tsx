@@ -40,7 +40,6 @@ import { SkipLink } from './SkipLink';
 import { firstStageCards, LAST_STAGE, useStagedReveal } from './reveal-later';
 import { lazyDialog, lazyPart } from '../../app/lazy-part';
 import { formatDate } from '../../lib/format';
-import { whenIdle } from '../../lib/when-idle';
 import { isFetchingFirst } from '../../lib/query-state';
 import { WarmLaterSections } from './warm-later';
 
@@ -60,10 +59,12 @@ function yearMonthOf(date: LocalDate): YearMonth {
   return { year, month };
 }
 
-// Not in the first download; fetched once the dashboard is up (below), so that it opens offline
-// too, like the calendar it belongs to (docs/offline.md).
-const loadDayInsights = () => import('../calendar/DayInsightsDialog');
-const DayInsightsDialog = lazyDialog(loadDayInsights, (m) => m.DayInsightsDialog);
+// Not in the first download; fetched once the dashboard is up (warm-later.ts), so that it opens
+// offline too, like the calendar it belongs to (docs/offline.md).
+const DayInsightsDialog = lazyDialog(
+  () => import('../calendar/DayInsightsDialog'),
+  (m) => m.DayInsightsDialog,
+);
 
 // Shown only around a vacation: it loads then.
 const VacationNotice = lazyPart(
@@ -151,10 +152,6 @@ export function DashboardPage() {
       focusRequest.done();
     }
   });
-
-  useEffect(() => {
-    whenIdle(() => void loadDayInsights());
-  }, []);
 
   useEffect(() => {
     if (!settings) return;
