@@ -55,7 +55,6 @@ const monthName = (month: number) => MONTH_NAMES[month - 1] ?? '';
 const shortDate = (date: string) =>
   `${monthName(monthOf(date)).slice(0, 3)} ${String(dayOf(date))}`;
 const earlier = (a: string, b: string) => (a < b ? a : b);
-const later = (a: string, b: string) => (a > b ? a : b);
 
 function datesBetween(start: string, end: string): string[] {
   const dates: string[] = [];
@@ -169,7 +168,8 @@ async function seed(request: APIRequestContext, baseURL: string): Promise<Seeded
 // - completions and XP of a period are the completions dated in it;
 // - a completion rate counts scheduled instances: each habit's distinct periods (days or weeks)
 //   met by the period's days up to today and from the habit's first day (its creation, today, or
-//   an earlier back-filled completion), done when that day or week has a completion;
+//   an earlier back-filled completion), done when that day or week has a completion; a week done
+//   counts on its days before that first day too (a weekly habit first done on a Friday);
 // - streaks count consecutive done periods ending today's period, or the one before while today's
 //   is still open.
 
@@ -199,10 +199,11 @@ function expectationsFor({ today, categories, habitIds }: Seeded) {
     let total = 0;
     for (const habit of habits) {
       const periods = new Set<string>();
-      for (const date of datesBetween(later(start, firstDay(habit)), earlier(end, today))) {
-        periods.add(periodOf(habit, date));
-      }
       const done = new Set(doneDates(habit).map((date) => periodOf(habit, date)));
+      for (const date of datesBetween(start, earlier(end, today))) {
+        const period = periodOf(habit, date);
+        if (date >= firstDay(habit) || done.has(period)) periods.add(period);
+      }
       total += periods.size;
       completed += [...periods].filter((period) => done.has(period)).length;
     }

@@ -186,6 +186,56 @@ test("another day's figures name that day; the period key follows the tab; point
   await expect(key).toHaveText(yesterday.slice(0, 4));
 });
 
+test('a day back-filled before another habit was added counts what "Perfect Day" counts', async ({
+  page,
+  baseURL,
+}) => {
+  const origin = baseURL ?? '';
+  const id = await seed(page, origin);
+  const yesterday = localDate(-1);
+  const done = await page.request.put(`/api/habits/${id}/completions/${yesterday}`, {
+    data: { completed: true },
+    headers: { origin },
+  });
+  expect(done.ok()).toBe(true);
+  // Added today: yesterday it did not exist, so yesterday was perfect with Stretch done.
+  const read = await page.request.post('/api/habits', {
+    data: { title: 'Read', frequency: 'daily' },
+    headers: { origin },
+  });
+  expect(read.status()).toBe(201);
+  const list = (await (await page.request.get('/api/achievements')).json()) as {
+    achievements: { id: string; unlockedAt: string | null }[];
+  };
+  expect(list.achievements.find((a) => a.id === 'perfect-day')?.unlockedAt).not.toBeNull();
+
+  await open(page);
+  await pickDay(page, yesterday);
+  const dialog = insights(page);
+  const tile = (label: string) =>
+    dialog.getByText(label, { exact: true }).locator('xpath=following-sibling::dd[1]');
+  await expect(tile('Completed')).toHaveText('1');
+  await expect(tile('Total Tasks')).toHaveText('1');
+  await expect(tile('Completion Rate')).toHaveText('100%');
+  await expect(
+    dialog.getByText('1 habit was added after this day: it counts once you mark it done.'),
+  ).toBeVisible();
+  const readRow = dialog.getByRole('listitem').filter({ hasText: 'Read' });
+  await expect(readRow.getByText('Added later', { exact: true })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // Logged for yesterday, it counts there, done.
+  await readRow.getByRole('button', { name: 'Complete: Read' }).click();
+  await expect(tile('Total Tasks')).toHaveText('2');
+  await expect(tile('Completed')).toHaveText('2');
+  await expect(dialog.getByText('Added later', { exact: true })).toHaveCount(0);
+  await closeInsights(page);
+  const completions = (await (
+    await page.request.get(`/api/completions?from=${yesterday}&to=${yesterday}`)
+  ).json()) as { habitId: string }[];
+  expect(completions).toHaveLength(2);
+});
+
 for (const theme of THEMES) {
   for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     test(`another selected day and a future day's Day Insights, ${theme}, ${size}: screenshots, no axe violations`, async ({

@@ -5,11 +5,13 @@ import {
   achievementFacts,
   achievementStates,
   earnedAchievements,
+  isPerfectDay,
   type AchievementFacts,
 } from './achievements';
 import { addDays } from './dates';
 import type { CategoryFacts, CompletionFacts, HabitFacts } from './model';
 import { periodKey } from './periods';
+import { dayInsights } from './stats';
 
 const NONE: AchievementFacts = {
   habits: 0,
@@ -181,5 +183,47 @@ describe('achievementFacts', () => {
         weekStart: 0,
       }),
     ).toEqual(NONE);
+  });
+});
+
+describe('Perfect Day', () => {
+  // Read since January; Run and Stretch added on 20 March. The user back-fills Read for the
+  // 18th: that day only Read counted, so it was perfect, and Day Insights says 1 of 1.
+  const read = habit('read', 'daily');
+  const run = { ...habit('run', 'daily'), createdOn: '2026-03-20' };
+  const stretch = { ...habit('stretch', 'daily'), createdOn: '2026-03-20' };
+  const habits = [read, run, stretch];
+
+  it('is judged by the counts Day Insights shows, habits added later left out', () => {
+    const day = { habits, completions: [done(read, '2026-03-18')], date: '2026-03-18' };
+    expect(isPerfectDay({ ...day, weekStart: 0 })).toBe(true);
+    expect(dayInsights({ ...day, weekStart: 0 })).toMatchObject({
+      completedCount: 1,
+      totalCount: 1,
+      addedLater: [run, stretch],
+    });
+  });
+
+  it('counts a habit added later once it is back-filled for the day, and then wants it done', () => {
+    const partly = [done(read, '2026-03-20'), done(run, '2026-03-20')];
+    expect(isPerfectDay({ habits, completions: partly, date: '2026-03-20', weekStart: 0 })).toBe(
+      false,
+    );
+    expect(
+      isPerfectDay({
+        habits,
+        completions: [...partly, done(stretch, '2026-03-20')],
+        date: '2026-03-20',
+        weekStart: 0,
+      }),
+    ).toBe(true);
+    // The 19th: Read and Run back-filled, Stretch not: Stretch did not exist yet, so perfect.
+    const backFilled = [done(read, '2026-03-19'), done(run, '2026-03-19')];
+    expect(
+      isPerfectDay({ habits, completions: backFilled, date: '2026-03-19', weekStart: 0 }),
+    ).toBe(true);
+    expect(
+      dayInsights({ habits, completions: backFilled, date: '2026-03-19', weekStart: 0 }),
+    ).toMatchObject({ completedCount: 2, totalCount: 2, addedLater: [stretch] });
   });
 });

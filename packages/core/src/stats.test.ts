@@ -103,7 +103,7 @@ describe('day insights', () => {
     });
   });
 
-  it('is empty before any habit exists', () => {
+  it('counts nothing before any habit exists, and lists the habits added later apart', () => {
     expect(dayInsights({ habits, completions, date: '2025-12-31', weekStart: 0 })).toEqual({
       completedCount: 0,
       totalCount: 0,
@@ -111,7 +111,33 @@ describe('day insights', () => {
       completionRate: 0,
       xpEarned: 0,
       habitsForDay: [],
+      addedLater: habits.filter((h) => h.id !== 'trip'),
     });
+  });
+
+  it('counts a habit from its creation day, or from a day it is back-filled for', () => {
+    // 'new' was created on the 23rd: on the 22nd it is listed apart and counts for nothing.
+    const before = dayInsights({ habits, completions, date: '2026-11-22', weekStart: 0 });
+    expect(before.addedLater.map((h) => h.id)).toEqual(['new']);
+    expect(before.habitsForDay.map((entry) => entry.habit.id)).not.toContain('new');
+    // Back-filled on the 22nd, it counts there, done.
+    const backFilled = dayInsights({
+      habits,
+      completions: [...completions, completion('new', '2026-11-22')],
+      date: '2026-11-22',
+      weekStart: 0,
+    });
+    expect(backFilled.addedLater).toEqual([]);
+    expect(backFilled).toMatchObject({ completedCount: 2, totalCount: 3 });
+    // A weekly habit created on Friday and done that Friday counts all its week, done.
+    const weekly = [habit({ id: 'swim', frequency: 'weekly', createdOn: '2026-11-27' })];
+    const swum = [completion('swim', '2026-11-27', '2026-W48')];
+    expect(
+      dayInsights({ habits: weekly, completions: swum, date: '2026-11-23', weekStart: 0 }),
+    ).toMatchObject({ completedCount: 1, totalCount: 1, addedLater: [] });
+    expect(
+      dayInsights({ habits: weekly, completions: [], date: '2026-11-23', weekStart: 0 }),
+    ).toMatchObject({ completedCount: 0, totalCount: 0, addedLater: weekly });
   });
 });
 
@@ -310,11 +336,14 @@ describe('day insights in one pass (property)', () => {
             );
             expect(entry.isCompleted).toBe(expected);
           }
+          // Counted from its creation day, or from a day its period is done (back-filled).
+          const counts = (h: (typeof habits)[number]) =>
+            h.createdOn <= date || isCompletedOn(h, keys.get(h.id) ?? new Set(), date, weekStart);
+          const visible = habits.filter((h) => isVisibleOn(h, date, weekStart));
           expect(day.habitsForDay.map((entry) => entry.habit.id)).toEqual(
-            habits
-              .filter((h) => h.createdOn <= date && isVisibleOn(h, date, weekStart))
-              .map((h) => h.id),
+            visible.filter(counts).map((h) => h.id),
           );
+          expect(day.addedLater).toEqual(visible.filter((h) => !counts(h)));
           expect(day.xpEarned).toBe(
             completions
               .filter((c) => c.completionDate === date)

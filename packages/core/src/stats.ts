@@ -105,13 +105,21 @@ export type DayInsights<H> = {
   completionRate: number;
   xpEarned: number;
   habitsForDay: DayHabit<H>[];
+  /**
+   * Visible that day but created after it, and not done for its period: listed so a user can
+   * log what they did before adding the habit, and left out of every count (docs/product.md).
+   */
+  addedLater: H[];
 };
 
 /**
- * Day Insights and the hero cards for one date: the habits scheduled that day (visible, and
- * already created), which of them are done for their period, and the XP earned on that date.
- * A habit whose period rests (`rest`) and is not done is listed with why, and leaves the total
- * and the rate: a rest day neither counts for nor against the user.
+ * Day Insights and the hero cards for one date: the habits scheduled that day, which of them are
+ * done for their period, and the XP earned on that date. A habit counts from its first day: the
+ * day it was created (`createdOn`), or an earlier one once it is done for the date's period (a
+ * back-filled completion). One visible that day but not counted yet is in `addedLater`. A habit
+ * whose period rests (`rest`) and is not done is listed with why, and leaves the total and the
+ * rate: a rest day neither counts for nor against the user. "Perfect Day" is judged by the same
+ * counts (achievements.ts, isPerfectDay), so what Day Insights shows is what earns it.
  */
 export function dayInsights<
   H extends Pick<HabitFacts, 'id' | 'frequency' | 'isRecurring' | 'specificDate' | 'createdOn'>,
@@ -124,13 +132,11 @@ export function dayInsights<
 }): DayInsights<H> {
   const { date, weekStart } = options;
   const rest = options.rest ?? NO_REST_FACTS;
-  const scheduled = options.habits.filter(
-    (habit) => habit.createdOn <= date && isVisibleOn(habit, date, weekStart),
-  );
+  const visible = options.habits.filter((habit) => isVisibleOn(habit, date, weekStart));
   // One pass over the completions (a year of them on the dashboard), looking only for the period
-  // of `date` of each scheduled habit, rather than collecting every habit's every period.
+  // of `date` of each visible habit, rather than collecting every habit's every period.
   const wanted = new Map(
-    scheduled.map((habit) => [habit.id, periodKey(date, habit.frequency, weekStart)]),
+    visible.map((habit) => [habit.id, periodKey(date, habit.frequency, weekStart)]),
   );
   const done = new Set<string>();
   let xpEarned = 0;
@@ -138,6 +144,8 @@ export function dayInsights<
     if (completion.completionDate === date) xpEarned += completion.xpEarned;
     if (wanted.get(completion.habitId) === completion.periodKey) done.add(completion.habitId);
   }
+  const counts = (habit: H) => habit.createdOn <= date || done.has(habit.id);
+  const scheduled = visible.filter(counts);
   const habitsForDay = scheduled.map((habit) => {
     const isCompleted = done.has(habit.id);
     return {
@@ -156,6 +164,7 @@ export function dayInsights<
     completionRate: completionRate(completedCount, totalCount),
     xpEarned,
     habitsForDay,
+    addedLater: visible.filter((habit) => !counts(habit)),
   };
 }
 

@@ -37,9 +37,12 @@ describe('scheduled instances', () => {
   });
 
   it('clips to the day the habit was created', () => {
-    // Read was created 2025-12-30: two days of December; Gym only from 2026.
+    // Read was created 2025-12-30: two days of December. Gym was created on Thu 2026-01-01 and
+    // done on the 3rd, for the week of Sun 2025-12-28: that done week counts in December too.
     expect(instances(READ, monthRange(2025, 12))).toEqual({ completed: 2, total: 2 });
-    expect(instances(GYM, monthRange(2025, 12))).toEqual({ completed: 0, total: 0 });
+    expect(instances(GYM, monthRange(2025, 12))).toEqual({ completed: 1, total: 1 });
+    // Before its first day a period counts only when done: not one of November's.
+    expect(instances(GYM, monthRange(2025, 11))).toEqual({ completed: 0, total: 0 });
     // Gym from Thu 2026-01-01: the week of Sun 2025-12-28 is the first of five January weeks.
     expect(instances(GYM, monthRange(2026, 1))).toEqual({ completed: 1, total: 5 });
   });

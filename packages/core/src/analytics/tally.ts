@@ -3,8 +3,9 @@
  *
  * Scheduled instances of a date range: for each habit, each distinct period of its frequency that
  * intersects the range, clipped to dates on or before `today` and on or after the habit's
- * `createdOn`, and on some day of which the habit is visible (isVisibleOn). An instance is
- * completed when a completion with that period key exists. For a single day up to today this is
+ * `createdOn` (or done: a period done before its first day counts, as in dayInsights), and on
+ * some day of which the habit is visible (isVisibleOn). An instance is completed when a
+ * completion with that period key exists. For a single day up to today this is
  * exactly dayInsights' count, so the calendar and the analytics never disagree. A period that rests
  * (core rest.ts: it holds a skip, a pause or a vacation day) and is not completed is no instance.
  * Completion rate = completionRate(completed, scheduled): a rounded percent, 0 when nothing was
@@ -16,7 +17,6 @@ import {
   addDays,
   daysInMonth,
   formatLocalDate,
-  maxDate,
   minDate,
   weekdayOf,
   type LocalDate,
@@ -68,21 +68,27 @@ export function habitInstances(options: {
 }): { completed: number; total: number } {
   const { habit, completedKeys, weekStart, rest } = options;
   const last = minDate(options.range.end, options.today);
-  let cursor = maxDate(options.range.start, habit.createdOn);
+  // A period before the habit's first day counts only when done (a weekly habit added and done
+  // on Friday, seen from Monday; a day back-filled before the habit was added).
+  let cursor = options.range.start;
   let completed = 0;
   let total = 0;
   while (cursor <= last) {
     const key = periodKey(cursor, habit.frequency, weekStart);
+    const end = periodRange(key, habit.frequency, weekStart).end;
     // Visibility is the same on every day of a period of the habit's frequency, so one day tells.
     if (isVisibleOn(habit, cursor, weekStart)) {
       const isDone = completedKeys.has(key);
+      const isStarted = minDate(end, last) >= habit.createdOn;
       // A resting period that is not done counts neither for nor against the user.
-      if (isDone || !rest || !periodHasRest(rest, cursor, habit.frequency, weekStart)) {
+      const isResting =
+        rest !== undefined && periodHasRest(rest, cursor, habit.frequency, weekStart);
+      if (isDone || (isStarted && !isResting)) {
         total += 1;
         if (isDone) completed += 1;
       }
     }
-    cursor = addDays(periodRange(key, habit.frequency, weekStart).end, 1);
+    cursor = addDays(end, 1);
   }
   return { completed, total };
 }

@@ -89,8 +89,9 @@ describe('weekly', () => {
       xp: 70,
     });
     expect(result.improvement.completionsPercent).toBeNull();
-    // Sun 12-28: only Budget exists yet; Thu 01-01: Read, Gym (from today) and Budget, all done.
-    expect(result.days[0]).toMatchObject({ completed: 1, total: 1, band: 'green' });
+    // Sun 12-28: Budget, and Gym, added on Thursday and done for this week on Saturday; Thu
+    // 01-01: Read, Gym and Budget, all done.
+    expect(result.days[0]).toMatchObject({ completed: 2, total: 2, band: 'green' });
     expect(result.days[4]).toMatchObject({ date: '2026-01-01', completed: 3, total: 3 });
   });
 

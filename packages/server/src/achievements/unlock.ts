@@ -130,12 +130,8 @@ export function factsAfterCompletion(options: {
     options.habits.map((row) => [row.id, periodKey(date, row.frequency, weekStart)]),
   );
   const inPeriod = options.dayCompletions.filter((row) => keyOf.get(row.habitId) === row.periodKey);
-  const habitFacts = options.habits.map((row) => {
-    const facts = toHabitFacts(row, options.timeZone);
-    // A habit back-filled before its creation day counts from its completion.
-    const isDone = inPeriod.some((c) => c.habitId === row.id);
-    return isDone && facts.createdOn > date ? { ...facts, createdOn: date } : facts;
-  });
+  // A habit back-filled before its creation day counts there, done (core's dayInsights).
+  const habitFacts = options.habits.map((row) => toHabitFacts(row, options.timeZone));
   const isPerfect = isPerfectDay({
     habits: habitFacts,
     completions: inPeriod.map(toCompletionFacts),

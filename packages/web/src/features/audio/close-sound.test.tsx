@@ -23,6 +23,7 @@ function Page({ onClose }: { onClose: () => void }) {
         completionRate: 0,
         xpEarned: 0,
         habitsForDay: [],
+        addedLater: [],
       }}
       onToggle={() => undefined}
       onClose={onClose}

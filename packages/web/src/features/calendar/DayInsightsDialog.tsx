@@ -7,11 +7,15 @@ import { Dialog } from '../../components/ui/Dialog';
 import { playSound } from '../audio/engine';
 import { playCloseSound } from '../audio/use-audio';
 import type { DatedHabit } from '../habits/day-habits';
+import { AddedLaterBadge, AddedLaterNote } from '../habits/AddedLater';
 import { RestBadge } from '../rest/card-parts';
 import { calendarCopy as copy } from './copy';
 import { formatDate } from '../../lib/format';
 
-/** Day Insights (docs/product.md): the date in full, four tiles, and the day's habits with their toggles. */
+/**
+ * Day Insights (docs/product.md): the date in full, four tiles, and the day's habits with their
+ * toggles; after them, the habits added after the day, not counted until done.
+ */
 export function DayInsightsDialog(props: {
   date: string;
   /** A day after it cannot be completed (docs/decisions.md): its Complete buttons are disabled. */
@@ -24,6 +28,15 @@ export function DayInsightsDialog(props: {
   const futureNoteId = useId();
   const isFuture = props.date > props.today;
   const title = formatDate(props.date, 'full');
+  const listed = [
+    ...insights.habitsForDay.map((entry) => ({ ...entry, isAddedLater: false })),
+    ...insights.addedLater.map((habit) => ({
+      habit,
+      isCompleted: false,
+      rest: null,
+      isAddedLater: true,
+    })),
+  ];
   return (
     <Dialog
       open
@@ -57,7 +70,10 @@ export function DayInsightsDialog(props: {
           {copy.resting(insights.restingCount)}
         </p>
       ) : null}
-      {insights.habitsForDay.length === 0 ? (
+      {insights.addedLater.length > 0 ? (
+        <AddedLaterNote count={insights.addedLater.length} className="mt-3" />
+      ) : null}
+      {listed.length === 0 ? (
         <p className="mt-5 rounded-2xl border border-dashed border-slate-300 px-4 py-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300">
           {copy.empty}
         </p>
@@ -76,7 +92,7 @@ export function DayInsightsDialog(props: {
             aria-label={copy.dayInsights}
             className="mt-3 flex max-h-[50vh] flex-col gap-2 overflow-y-auto pr-1"
           >
-            {insights.habitsForDay.map(({ habit, isCompleted, rest }) => {
+            {listed.map(({ habit, isCompleted, rest, isAddedLater }) => {
               // The server refuses any change of a day still to come, an undo too: a weekly
               // habit done on Wednesday shows as done on Friday, but cannot be undone from there.
               const isBlocked = isFuture;
@@ -84,11 +100,14 @@ export function DayInsightsDialog(props: {
                 <li
                   key={habit.id}
                   data-rest={rest ?? undefined}
+                  data-added-later={isAddedLater || undefined}
                   className={cx(
                     'flex flex-wrap items-center gap-x-3 gap-y-2 rounded-2xl border px-3 py-2',
                     rest
                       ? 'border-dashed border-sky-300 bg-slate-50 dark:border-sky-800 dark:bg-slate-900/50'
-                      : 'border-slate-200 dark:border-slate-800',
+                      : isAddedLater
+                        ? 'border-dashed border-slate-300 bg-slate-50 dark:border-slate-700 dark:bg-slate-900/50'
+                        : 'border-slate-200 dark:border-slate-800',
                   )}
                 >
                   <div className="min-w-0 flex-1">
@@ -101,6 +120,7 @@ export function DayInsightsDialog(props: {
                         .join(' · ')}
                     </p>
                     {rest ? <RestBadge kind={rest} className="mt-1" /> : null}
+                    {isAddedLater ? <AddedLaterBadge className="mt-1" /> : null}
                   </div>
                   <button
                     type="button"

@@ -5,6 +5,7 @@ import type { RestKind } from '@habitquest/core/stats';
 import { IconButton } from '../../components/ui/IconButton';
 import { cx } from '../../components/ui/cx';
 import { RestBadge, SkipButton, type SkipAction } from '../rest/card-parts';
+import { AddedLaterBadge } from './AddedLater';
 import { restDayCopy as restCopy } from '../rest/day-copy';
 import { habitsCopy as copy } from './copy';
 
@@ -16,7 +17,7 @@ const QUIET_CHIP = cx(CHIP, 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:
  * with the best streak and the toggle, each kept on one line. Long titles and category names
  * wrap or truncate inside the card (the full text in the title attribute), never widen it.
  * A resting period (skipped, on vacation) is drawn quieter with a badge saying the streak is safe;
- * its toggle still completes it, which ends the rest.
+ * its toggle still completes it, which ends the rest. So is a habit added after the day shown.
  */
 export function HabitCard({
   habit,
@@ -28,6 +29,7 @@ export function HabitCard({
   skipAction = null,
   onPause,
   isFuture = false,
+  isAddedLater = false,
 }: {
   habit: Habit;
   isCompleted: boolean;
@@ -40,24 +42,30 @@ export function HabitCard({
   onPause?: () => void;
   /** The date shown is still to come: nothing can be completed or undone for it yet. */
   isFuture?: boolean;
+  /** Created after the date shown and not done for it: listed, not counted. */
+  isAddedLater?: boolean;
 }) {
   const isResting = rest !== null && !isCompleted;
+  const isQuiet = isResting || isAddedLater;
   return (
     <li
       data-habit-id={habit.id}
       data-rest={isResting ? rest : undefined}
+      data-added-later={isAddedLater || undefined}
       className={cx(
         'group relative flex min-w-0 flex-col overflow-hidden rounded-2xl border shadow-sm transition hover:shadow-md',
         isCompleted
           ? 'border-emerald-300 bg-white dark:border-emerald-700 dark:bg-slate-900'
           : isResting
             ? 'border-dashed border-sky-300 bg-slate-50 shadow-none dark:border-sky-800 dark:bg-slate-900/50'
-            : 'border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900',
+            : isAddedLater
+              ? 'border-dashed border-slate-300 bg-slate-50 shadow-none dark:border-slate-700 dark:bg-slate-900/50'
+              : 'border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900',
       )}
     >
       <span
         aria-hidden
-        className={cx('h-1 w-full', isResting && 'opacity-40')}
+        className={cx('h-1 w-full', isQuiet && 'opacity-40')}
         style={{ backgroundColor: habit.color }}
       />
       <div className="flex items-start gap-2 px-4 pt-3">
@@ -66,12 +74,13 @@ export function HabitCard({
             title={habit.title}
             className={cx(
               'line-clamp-2 font-semibold wrap-anywhere',
-              isResting ? 'text-slate-700 dark:text-slate-200' : 'text-slate-900 dark:text-white',
+              isQuiet ? 'text-slate-700 dark:text-slate-200' : 'text-slate-900 dark:text-white',
             )}
           >
             {habit.title}
           </h3>
           {isResting ? <RestBadge kind={rest} className="mt-1.5" /> : null}
+          {isAddedLater && !isCompleted ? <AddedLaterBadge className="mt-1.5" /> : null}
           <div className="mt-1.5 flex flex-wrap gap-1.5 text-xs">
             <span
               className={cx(

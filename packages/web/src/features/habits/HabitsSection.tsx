@@ -12,6 +12,7 @@ import { useLimitGate } from '../pro/limits';
 import { habitsCopy as copy } from './copy';
 import { insightsFor, type DatedHabit } from './day-habits';
 import { shortDayLabel } from '../calendar/day-label';
+import { AddedLaterNote } from './AddedLater';
 import { HabitCard } from './HabitCard';
 import { useToggleCompletion } from './mutations';
 import { lazyDialog, lazyPart } from '../../app/lazy-part';
@@ -90,6 +91,16 @@ export const HabitsSection = memo(function HabitsSection(props: {
     weekStart: props.weekStart,
     rest: props.rest,
   });
+  // Habits added after the date come last, listed to be logged and left out of the figures.
+  const cards = [
+    ...day.habitsForDay.map((entry) => ({ ...entry, isAddedLater: false })),
+    ...day.addedLater.map((habit) => ({
+      habit,
+      isCompleted: false,
+      rest: null,
+      isAddedLater: true,
+    })),
+  ];
   const shown = day.habitsForDay.map(({ habit, isCompleted, rest }) => ({
     isCompleted,
     streak: habit.streak,
@@ -198,25 +209,30 @@ export const HabitsSection = memo(function HabitsSection(props: {
             </div>
           ))}
         </dl>
+        {day.addedLater.length > 0 ? (
+          <AddedLaterNote count={day.addedLater.length} className="mt-3" />
+        ) : null}
         {paused.length > 0 ? (
           <Suspense fallback={null}>
             <PausedFilter paused={paused} today={props.today} />
           </Suspense>
         ) : null}
-        {day.habitsForDay.length === 0 ? (
+        {cards.length === 0 ? (
           <p className="mt-6 rounded-2xl border border-dashed border-slate-300 px-4 py-10 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300">
             {paused.length > 0 ? restCopy.allPaused : copy.empty}
           </p>
         ) : (
           <ul className="mt-4 grid gap-3 @xl:grid-cols-2">
-            {day.habitsForDay.slice(0, props.cardLimit).map(({ habit, isCompleted, rest }) => (
+            {cards.slice(0, props.cardLimit).map(({ habit, isCompleted, rest, isAddedLater }) => (
               <HabitCard
                 key={habit.id}
                 habit={habit}
                 isCompleted={isCompleted}
                 rest={rest}
                 isFuture={props.date > props.today}
-                skipAction={skipAction(habit, isCompleted, rest)}
+                isAddedLater={isAddedLater}
+                // A day before the habit was added has nothing to skip.
+                skipAction={isAddedLater ? null : skipAction(habit, isCompleted, rest)}
                 onPause={() => {
                   setOpen({ kind: 'pause', habit });
                 }}

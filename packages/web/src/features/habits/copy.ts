@@ -33,6 +33,13 @@ export const habitsCopy = {
   undoCompletion: 'Undo completion',
   /** A future day's toggle is off: the server refuses any change of a day still to come. */
   futureDay: "You can't complete a habit for a future day.",
+  /** A habit created after the day shown, not done for it: listed, not counted (docs/product.md). */
+  addedLater: 'Added later',
+  addedLaterHint: 'Added after this day: it counts for this day once you mark it done.',
+  addedLaterNote: (count: number) =>
+    count === 1
+      ? '1 habit was added after this day: it counts once you mark it done.'
+      : `${count} habits were added after this day: each counts once you mark it done.`,
   edit: (title: string) => `Edit ${title}`,
   remove: (title: string) => `Delete ${title}`,
   statsCompleted: 'Completed Today',

@@ -1,6 +1,6 @@
 import type { CompletionEntry } from '@habitquest/contracts/completion-columns';
 import type { Habit } from '@habitquest/contracts/habits';
-import type { LocalDate } from '@habitquest/core/dates';
+import { localDateOf, type LocalDate } from '@habitquest/core/dates';
 import { pointsForXp } from '@habitquest/core/levels';
 import type { WeekStart } from '@habitquest/core/periods';
 import { dayInsights, type DayInsights, type RestFacts } from '@habitquest/core/stats';
@@ -8,19 +8,22 @@ import { dayInsights, type DayInsights, type RestFacts } from '@habitquest/core/
 export type DatedHabit = Habit & { createdOn: LocalDate };
 
 /**
- * The day view lists every habit scheduled on a date, also one created after it, so a user can
- * log what they did before adding the habit (the server accepts any past date the habit is
- * scheduled on). Analytics, on the server, count a habit only from its first day.
+ * Each habit with the day it was created in the user's time zone, as the server judges it: a
+ * habit counts on a day from then, or on an earlier day once it is done for that day's period (a
+ * back-filled completion). Before that it is still listed, apart (`addedLater` of Day Insights),
+ * so the user can log what they did before adding it; "Perfect Day" and the figures leave it out.
  */
-const SHOW_ON_EVERY_PAST_DAY: LocalDate = '0001-01-01';
-
-export function withCreatedOn(habits: readonly Habit[]): DatedHabit[] {
-  return habits.map((habit) => ({ ...habit, createdOn: SHOW_ON_EVERY_PAST_DAY }));
+export function withCreatedOn(habits: readonly Habit[], timeZone: string): DatedHabit[] {
+  return habits.map((habit) => ({
+    ...habit,
+    createdOn: localDateOf(new Date(habit.createdAt), timeZone),
+  }));
 }
 
 /**
  * Day Insights of a date over the wire's habits and completions (core's rule); resting habits
- * (`rest`: skips, pauses, the vacation) are listed with why and leave the counts.
+ * (`rest`: skips, pauses, the vacation) are listed with why and leave the counts, and so do
+ * habits added after the date and not done for it (`addedLater`).
  */
 export function insightsFor(options: {
   habits: readonly DatedHabit[];

@@ -218,6 +218,7 @@ describe('Day Insights with resting habits', () => {
         { habit: dated('b', 'Read'), isCompleted: false, rest: 'skipped' },
         { habit: dated('c', 'Swim'), isCompleted: false, rest: 'vacation' },
       ],
+      addedLater: [],
     };
     withClient(
       <DayInsightsDialog

@@ -65,7 +65,7 @@ function Harness() {
   });
   return (
     <HabitsSection
-      habits={withCreatedOn(habits)}
+      habits={withCreatedOn(habits, 'UTC')}
       completions={[]}
       date={TODAY}
       today={TODAY}
