@@ -128,6 +128,58 @@ test('a form with changes asks before Escape, a backdrop click or Back discard t
   await expect(page).toHaveURL(/\/welcome$/);
 });
 
+test("leaving the page with a half-filled form asks the browser's question first", async ({
+  page,
+  account,
+}) => {
+  await signInThroughUi(page, account);
+  const habits = new HabitsSection(page);
+  const form = page.getByRole('dialog', { name: 'Create Habit' });
+  const asked: string[] = [];
+  page.on('dialog', (dialog) => {
+    asked.push(dialog.type());
+    void dialog.dismiss(); // stay on the page
+  });
+
+  // A clean form lets the page go without a question.
+  await habits.section.getByRole('button', { name: 'Add Habit' }).click();
+  await expect(form).toBeVisible();
+  expect(await unloadIsHeldBack(page)).toBe(false);
+
+  // Typed into (a user's gesture), closing the tab asks; staying keeps what was typed.
+  await form.getByLabel('Title').fill('Half-typed');
+  await expect.poll(() => unloadIsHeldBack(page)).toBe(true);
+  await page.close({ runBeforeUnload: true });
+  await expect.poll(() => asked).toEqual(['beforeunload']);
+  expect(page.isClosed()).toBe(false);
+  await expect(form.getByLabel('Title')).toHaveValue('Half-typed');
+
+  // Discarded, the page goes freely again.
+  await form.getByRole('button', { name: 'Cancel' }).click();
+  await expect(form).toBeHidden();
+  expect(await unloadIsHeldBack(page)).toBe(false);
+});
+
+test('the sign-in window lets the page go with typed credentials (it leaves it itself)', async ({
+  page,
+}) => {
+  await page.goto('/welcome');
+  await new SignInModal(page).openFromLanding();
+  await page.getByLabel('Email').fill('half@example.com');
+  expect(await unloadIsHeldBack(page)).toBe(false);
+});
+
+/** Whether the page holds a leave back: a beforeunload event it cancels. */
+function unloadIsHeldBack(page: Page): Promise<boolean> {
+  return page.evaluate(
+    `(() => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    })()`,
+  );
+}
+
 test('/welcome offers the dashboard to a signed-in visitor', async ({ page, account }) => {
   await signInThroughUi(page, account);
   await page.goto('/welcome');

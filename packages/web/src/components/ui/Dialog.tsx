@@ -2,7 +2,8 @@
  * A modal dialog on Radix: focus is trapped, Escape and the backdrop close it, the title labels it.
  * Back closes it too (it has its own history entry, see dialog-history.ts). A form dialog passes
  * `isDirty`: then Escape, a backdrop click and Back ask "Discard changes?" first; the close button
- * and the form's own Cancel still close at once.
+ * and the form's own Cancel still close at once. Leaving the page with it (a reload, closing the
+ * tab, another address) asks the browser's own question, unless `guardsLeaving` is false.
  */
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
@@ -28,6 +29,7 @@ export function Dialog({
   className,
   hideClose = false,
   isDirty = false,
+  guardsLeaving = true,
   backCloses = true,
 }: {
   open: boolean;
@@ -41,6 +43,8 @@ export function Dialog({
   hideClose?: boolean;
   /** The form inside holds changes that closing would lose. */
   isDirty?: boolean;
+  /** False: leaving the page with `isDirty` asks nothing (a form that leaves the page itself). */
+  guardsLeaving?: boolean;
   /** False for a dialog that stands for a page of its own: Back then leaves it like a page. */
   backCloses?: boolean;
 }) {
@@ -72,6 +76,17 @@ export function Dialog({
   useEffect(() => {
     if (!open) setIsConfirming(false);
   }, [open]);
+
+  useEffect(() => {
+    if (!open || !isDirty || !guardsLeaving) return;
+    const ask = (event: BeforeUnloadEvent): void => {
+      event.preventDefault();
+    };
+    window.addEventListener('beforeunload', ask);
+    return () => {
+      window.removeEventListener('beforeunload', ask);
+    };
+  }, [open, isDirty, guardsLeaving]);
 
   const askFirst = (event: Event): void => {
     if (!isDirty && !isConfirming) return;

@@ -39,6 +39,8 @@ export function SignInModal({ initialMode }: { initialMode: AuthMode }) {
       // The window is the page here ('/' asking for sign-in): Back returns where it came from.
       backCloses={false}
       isDirty={isDirty}
+      // Signing in leaves the page (into the app, or to a provider) with the form still filled.
+      guardsLeaving={false}
       title={TITLES[step]}
       description={
         step === 'signin'
