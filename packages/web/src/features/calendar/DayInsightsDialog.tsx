@@ -6,7 +6,7 @@ import { cx } from '../../components/ui/cx';
 import { Dialog } from '../../components/ui/Dialog';
 import { playSound } from '../audio/engine';
 import { playCloseSound } from '../audio/use-audio';
-import type { DatedHabit } from '../habits/day-habits';
+import { listedHabits, type DatedHabit } from '../habits/day-habits';
 import { AddedLaterBadge, AddedLaterNote } from '../habits/AddedLater';
 import { RestBadge } from '../rest/card-parts';
 import { calendarCopy as copy } from './copy';
@@ -28,15 +28,7 @@ export function DayInsightsDialog(props: {
   const futureNoteId = useId();
   const isFuture = props.date > props.today;
   const title = formatDate(props.date, 'full');
-  const listed = [
-    ...insights.habitsForDay.map((entry) => ({ ...entry, isAddedLater: false })),
-    ...insights.addedLater.map((habit) => ({
-      habit,
-      isCompleted: false,
-      rest: null,
-      isAddedLater: true,
-    })),
-  ];
+  const listed = listedHabits(insights);
   return (
     <Dialog
       open

@@ -10,7 +10,7 @@ import { Button } from '../../components/ui/Button';
 import { cx } from '../../components/ui/cx';
 import { useLimitGate } from '../pro/limits';
 import { habitsCopy as copy } from './copy';
-import { insightsFor, type DatedHabit } from './day-habits';
+import { insightsFor, listedHabits, type DatedHabit } from './day-habits';
 import { shortDayLabel } from '../calendar/day-label';
 import { AddedLaterNote } from './AddedLater';
 import { HabitCard } from './HabitCard';
@@ -92,15 +92,7 @@ export const HabitsSection = memo(function HabitsSection(props: {
     rest: props.rest,
   });
   // Habits added after the date come last, listed to be logged and left out of the figures.
-  const cards = [
-    ...day.habitsForDay.map((entry) => ({ ...entry, isAddedLater: false })),
-    ...day.addedLater.map((habit) => ({
-      habit,
-      isCompleted: false,
-      rest: null,
-      isAddedLater: true,
-    })),
-  ];
+  const cards = listedHabits(day);
   const shown = day.habitsForDay.map(({ habit, isCompleted, rest }) => ({
     isCompleted,
     streak: habit.streak,

@@ -3,7 +3,12 @@ import type { Habit } from '@habitquest/contracts/habits';
 import { localDateOf, type LocalDate } from '@habitquest/core/dates';
 import { pointsForXp } from '@habitquest/core/levels';
 import type { WeekStart } from '@habitquest/core/periods';
-import { dayInsights, type DayInsights, type RestFacts } from '@habitquest/core/stats';
+import {
+  dayInsights,
+  type DayHabit,
+  type DayInsights,
+  type RestFacts,
+} from '@habitquest/core/stats';
 
 export type DatedHabit = Habit & { createdOn: LocalDate };
 
@@ -33,6 +38,25 @@ export function insightsFor(options: {
   rest?: RestFacts;
 }): DayInsights<DatedHabit> {
   return dayInsights(options);
+}
+
+/** One habit of a day's list: a counted one (done, resting, or neither) or one added later. */
+export type ListedHabit = DayHabit<DatedHabit> & { isAddedLater: boolean };
+
+/**
+ * What a day lists, the cards and Day Insights alike: its counted habits, then those added after
+ * it (not done, not resting), to be logged.
+ */
+export function listedHabits(day: DayInsights<DatedHabit>): ListedHabit[] {
+  return [
+    ...day.habitsForDay.map((entry) => ({ ...entry, isAddedLater: false })),
+    ...day.addedLater.map((habit) => ({
+      habit,
+      isCompleted: false,
+      rest: null,
+      isAddedLater: true,
+    })),
+  ];
 }
 
 /**
