@@ -55,6 +55,7 @@ describe('zHabit', () => {
       bestStreak: 4,
       lastCompletedAt: null,
       createdAt: '2024-03-01T10:00:00.000Z',
+      countsFrom: '2024-02-27',
       pause: null,
     };
     expect(zHabit.parse(habit)).toEqual(habit);
@@ -63,6 +64,7 @@ describe('zHabit', () => {
     expect(zHabit.safeParse({ ...habit, pause: undefined }).success).toBe(false);
     expect(zHabit.safeParse({ ...habit, streak: -1 }).success).toBe(false);
     expect(zHabit.safeParse({ ...habit, frequency: 'hourly' }).success).toBe(false);
+    expect(zHabit.safeParse({ ...habit, countsFrom: undefined }).success).toBe(false);
   });
 });
 

@@ -59,6 +59,12 @@ export const zHabit = z.object({
   bestStreak: z.int().min(0),
   lastCompletedAt: zInstant.nullable(),
   createdAt: zInstant,
+  /**
+   * The habit's first day in the user's time zone: the day it was created, or an earlier day a
+   * back-filled completion is for. Before it the habit counts in no figure unless done for that
+   * day's period (docs/product.md, "A habit's first day").
+   */
+  countsFrom: zLocalDate,
   /** The habit's pause now or ahead (docs/product.md, "Rest days"); null while it is active. */
   pause: zHabitPause.nullable(),
 });

@@ -20,6 +20,17 @@ export function isVisibleOn(habit: Schedule, date: LocalDate, weekStart: WeekSta
   return isSamePeriod(habit.specificDate, date, habit.frequency, weekStart);
 }
 
+/**
+ * A habit's first day (docs/product.md, "A habit's first day"): the day it was created, or the
+ * earliest day a back-filled completion is for. Before it the habit counts in no figure (Day
+ * Insights, analytics, "Perfect Day") unless it is done for that day's period (stats.ts).
+ */
+export function firstDayOf(createdOn: LocalDate, completionDates: Iterable<LocalDate>): LocalDate {
+  let first = createdOn;
+  for (const date of completionDates) if (date < first) first = date;
+  return first;
+}
+
 export type CompletionEligibility = { ok: true } | { ok: false; reason: 'future' | 'not-visible' };
 
 /** A completion may be set for today or a past date on which the habit is visible. */

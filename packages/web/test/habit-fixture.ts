@@ -19,5 +19,7 @@ export function habitFixture(fields: Partial<Habit> & { id: string }): Habit {
     createdAt: '2025-01-01T00:00:00Z',
     pause: null,
     ...fields,
+    // The day of createdAt in UTC, unless given.
+    countsFrom: fields.countsFrom ?? (fields.createdAt ?? '2025-01-01T00:00:00Z').slice(0, 10),
   };
 }

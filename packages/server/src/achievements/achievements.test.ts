@@ -13,7 +13,7 @@ import {
 } from '../../test/harness';
 import { userIdOf } from '../../test/rewards-support';
 import { openEvents } from '../../test/sse';
-import { achievements } from '../db/schema';
+import { achievements, habits } from '../db/schema';
 import { eq } from 'drizzle-orm';
 
 const NOW = new Date('2026-06-17T12:00:00Z'); // a Wednesday; the account's zone is UTC
@@ -171,6 +171,64 @@ describe.each(DATABASE_KINDS)('achievements on %s', (kind) => {
   it('answers 401 without a session', async () => {
     const anonymous = await fetch(`${server.url}/api/achievements`);
     expect(anonymous.status).toBe(401);
+  });
+});
+
+describe.each(DATABASE_KINDS)("Perfect Day and a habit's first day on %s", (kind) => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer(kind, { now: () => NOW });
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  /** Sets when a habit was created (the database stamps it with its own clock). */
+  async function createdAt(habitId: string, at: string): Promise<void> {
+    await server.database.db
+      .update(habits)
+      .set({ createdAt: new Date(at) })
+      .where(eq(habits.id, habitId));
+  }
+
+  it('counts a habit from a back-filled start before its creation, as Day Insights does', async () => {
+    const { client } = await signUp(server);
+    const read = await habit(client, 'Read');
+    await createdAt(read, '2026-06-01T12:00:00Z');
+    const run = await habit(client, 'Run');
+    await createdAt(run, '2026-06-17T08:00:00Z');
+    // Run back-filled for 10 June: its first day. That day Read was due and not done.
+    await complete(client, run, '2026-06-10');
+    const listed = await client.get<{ id: string; countsFrom: string }[]>('/api/habits');
+    expect(new Map(listed.body.map((h) => [h.id, h.countsFrom]))).toEqual(
+      new Map([
+        [read, '2026-06-01'],
+        [run, '2026-06-10'],
+      ]),
+    );
+    // 16 June: Read done, Run (counted from the 10th) not: no perfect day, live or from history.
+    await complete(client, read, '2026-06-16');
+    expect(await unlockedIds(client)).not.toContain('perfect-day');
+    // Run done on the 16th too: perfect.
+    await complete(client, run, '2026-06-16');
+    expect(await unlockedIds(client)).toContain('perfect-day');
+  });
+
+  it("is the day of creation in the user's time zone, which a new zone moves", async () => {
+    const { client } = await signUp(server);
+    expect((await client.patch('/api/settings', { timeZone: 'Pacific/Kiritimati' })).status).toBe(
+      200,
+    );
+    // 18 June in Kiritimati (UTC+14), 17 June in Los Angeles.
+    await createdAt(await habit(client, 'Read'), '2026-06-17T20:00:00Z');
+    const countsFrom = async () =>
+      (await client.get<{ countsFrom: string }[]>('/api/habits')).body.map((h) => h.countsFrom);
+    expect(await countsFrom()).toEqual(['2026-06-18']);
+    expect((await client.patch('/api/settings', { timeZone: 'America/Los_Angeles' })).status).toBe(
+      200,
+    );
+    expect(await countsFrom()).toEqual(['2026-06-17']);
   });
 });
 

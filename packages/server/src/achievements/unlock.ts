@@ -11,11 +11,13 @@ import {
   type AchievementFacts,
   type AchievementMetric,
 } from '@habitquest/core/achievements';
-import type { LocalDate } from '@habitquest/core/dates';
+import { localDateOf, type LocalDate } from '@habitquest/core/dates';
 import type { RestByHabit } from '@habitquest/core/rest';
 import { FREQUENCIES, periodKey, type WeekStart } from '@habitquest/core/periods';
+import { firstDayOf } from '@habitquest/core/visibility';
 import type { Database, Tx } from '../db/client';
-import { achievements } from '../db/schema';
+import { achievements, completions } from '../db/schema';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { toCategoryFacts, toCompletionFacts, toHabitFacts } from '../analytics/to-facts';
 
 /**
@@ -48,6 +50,31 @@ export async function unlockEarned(
     .onConflictDoNothing()
     .returning({ id: achievements.achievementId });
   return rows.map((row) => row.id);
+}
+
+/**
+ * The earliest completion before `date` of each of `habitIds` that has one (startsAfter's habits:
+ * such a completion makes the habit count on `date`).
+ */
+export async function earlierFirstDays(
+  db: Database | Tx,
+  options: { userId: string; habitIds: readonly string[]; date: LocalDate },
+): Promise<Map<string, LocalDate>> {
+  const rows = await db
+    .select({
+      habitId: completions.habitId,
+      first: sql<LocalDate>`min(${completions.completionDate})::text`,
+    })
+    .from(completions)
+    .where(
+      and(
+        eq(completions.userId, options.userId),
+        inArray(completions.habitId, [...options.habitIds]),
+        lt(completions.completionDate, options.date),
+      ),
+    )
+    .groupBy(completions.habitId);
+  return new Map(rows.map((row) => [row.habitId, row.first]));
 }
 
 /**
@@ -95,6 +122,38 @@ export function periodKeysOfDay(date: LocalDate, weekStart: WeekStart): string[]
 }
 
 type HabitRow = Parameters<typeof toHabitFacts>[0];
+
+/** The completions of the periods that hold `date`, one per habit at most. */
+function completionsOfDay(
+  habits: readonly HabitRow[],
+  dayCompletions: readonly CompletionRow[],
+  date: LocalDate,
+  weekStart: WeekStart,
+): CompletionRow[] {
+  const keyOf = new Map(habits.map((row) => [row.id, periodKey(date, row.frequency, weekStart)]));
+  return dayCompletions.filter((row) => keyOf.get(row.habitId) === row.periodKey);
+}
+
+/**
+ * The habits created after `date` (in the user's zone) and not done for its period: whether "Perfect
+ * Day" counts them depends on their first day, so on a back-filled completion before `date`
+ * (factsAfterCompletion's `earlierFirstDays`, read only for these, and only when one is asked).
+ */
+export function startsAfter(options: {
+  habits: readonly HabitRow[];
+  dayCompletions: readonly CompletionRow[];
+  date: LocalDate;
+  weekStart: WeekStart;
+  timeZone: string;
+}): string[] {
+  const { date, weekStart } = options;
+  const done = new Set(
+    completionsOfDay(options.habits, options.dayCompletions, date, weekStart).map((c) => c.habitId),
+  );
+  return options.habits
+    .filter((row) => !done.has(row.id) && localDateOf(row.createdAt, options.timeZone) > date)
+    .map((row) => row.id);
+}
 type CompletionRow = Parameters<typeof toCompletionFacts>[0];
 type CategoryRow = Parameters<typeof toCategoryFacts>[0];
 
@@ -123,15 +182,22 @@ export function factsAfterCompletion(options: {
    * the category's habits at least; the goal counts no others.
    */
   monthCompletions: readonly CompletionRow[];
+  /**
+   * The earliest completion before `date` of each habit of startsAfter's (none: no such
+   * completion), which moves its first day before `date`.
+   */
+  earlierFirstDays?: ReadonlyMap<string, LocalDate>;
 }): Pick<AchievementFacts, 'completions' | 'perfectDays' | 'goalsMet'> {
   const { date, weekStart } = options;
-  // The completions of the periods that hold `date`, one per habit at most.
-  const keyOf = new Map(
-    options.habits.map((row) => [row.id, periodKey(date, row.frequency, weekStart)]),
-  );
-  const inPeriod = options.dayCompletions.filter((row) => keyOf.get(row.habitId) === row.periodKey);
-  // A habit back-filled before its creation day counts there, done (core's dayInsights).
-  const habitFacts = options.habits.map((row) => toHabitFacts(row, options.timeZone));
+  const inPeriod = completionsOfDay(options.habits, options.dayCompletions, date, weekStart);
+  // A habit counts from its first day (core's firstDayOf), or where it is done (dayInsights).
+  const habitFacts = options.habits.map((row) => {
+    const facts = toHabitFacts(row, options.timeZone);
+    const earlier = options.earlierFirstDays?.get(row.id);
+    return earlier === undefined
+      ? facts
+      : { ...facts, createdOn: firstDayOf(facts.createdOn, [earlier]) };
+  });
   const isPerfect = isPerfectDay({
     habits: habitFacts,
     completions: inPeriod.map(toCompletionFacts),

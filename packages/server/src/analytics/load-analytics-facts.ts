@@ -1,5 +1,6 @@
 import type { AnalyticsFacts } from '@habitquest/core/analytics/tally';
 import type { CategoryFacts, PurchaseFacts } from '@habitquest/core/model';
+import { firstDayOf } from '@habitquest/core/visibility';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { categories, completions, habits, purchasedRewards } from '../db/schema';
@@ -40,9 +41,10 @@ export async function loadAnalyticsFacts(options: {
     habits: habitRows.map((row) => {
       const facts = toHabitFacts(row, settings.timeZone);
       const first = firstCompletion.get(row.id);
-      return first !== undefined && first < facts.createdOn
-        ? { ...facts, createdOn: first }
-        : facts;
+      return {
+        ...facts,
+        createdOn: firstDayOf(facts.createdOn, first === undefined ? [] : [first]),
+      };
     }),
     completions: completionRows.map(toCompletionFacts),
     today: todayFor(settings, options.now),

@@ -1,6 +1,7 @@
 import type { Habit } from '@habitquest/contracts/habits';
 import { localDateOf, type LocalDate } from '@habitquest/core/dates';
 import { habitStreaks } from '@habitquest/core/streaks';
+import { firstDayOf } from '@habitquest/core/visibility';
 import { and, desc, eq, max, sql } from 'drizzle-orm';
 import { readTogether, type Database, type Tx } from '../db/client';
 import { categories, completions, habits } from '../db/schema';
@@ -86,8 +87,9 @@ async function deriveHabits(options: {
   const datesByHabit = new Map(history.map((row) => [row.habitId, row.dates]));
   const lastByHabit = new Map(history.map((row) => [row.habitId, row.at]));
   const list = rows.map(({ habit, category }) => {
+    const dates = datesByHabit.get(habit.id) ?? [];
     const streaks = habitStreaks({
-      dates: datesByHabit.get(habit.id) ?? [],
+      dates,
       frequency: habit.frequency,
       today,
       weekStart: settings.weekStart,
@@ -99,6 +101,7 @@ async function deriveHabits(options: {
       streak: streaks.current,
       bestStreak: streaks.best,
       lastCompletedAt: lastByHabit.get(habit.id) ?? null,
+      countsFrom: firstDayOf(localDateOf(habit.createdAt, settings.timeZone), dates),
       pause: currentPause(rest.pauses.get(habit.id), today),
     });
   });

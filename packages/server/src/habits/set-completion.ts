@@ -13,9 +13,11 @@ import { levelForXp, pointsForXp } from '@habitquest/core/levels';
 import { periodKey, periodRangeOf } from '@habitquest/core/periods';
 import { completionEligibility, ELIGIBILITY_MESSAGES } from '@habitquest/core/visibility';
 import {
+  earlierFirstDays,
   factReads,
   factsAfterCompletion,
   periodKeysOfDay,
+  startsAfter,
   unlockEarned,
 } from '../achievements/unlock';
 import type { DatabaseHandle } from '../db/client';
@@ -265,6 +267,23 @@ export async function setCompletion(options: {
     // Achievements a new completion earns, in this transaction (achievements/unlock.ts). The
     // statement's reads predate the new completion: it is added to them here.
     const facts = written.facts;
+    const dayCompletions = facts && inserted ? [...facts.dayCompletions, inserted] : [];
+    // While "Perfect Day" is locked (the day's completions were read), the first days of the
+    // habits created after the date, which a back-filled completion may move before it.
+    const startingLater =
+      inserted && params.dayKeys.length > 0
+        ? startsAfter({
+            habits,
+            dayCompletions,
+            date,
+            weekStart: settings.weekStart,
+            timeZone: settings.timeZone,
+          })
+        : [];
+    const earlier =
+      startingLater.length > 0
+        ? await earlierFirstDays(tx, { userId, habitIds: startingLater, date })
+        : undefined;
     const unlocked =
       inserted && facts
         ? await unlockEarned(tx, {
@@ -278,9 +297,10 @@ export async function setCompletion(options: {
                 rest,
                 completions: facts.completions + 1,
                 habits,
-                dayCompletions: [...facts.dayCompletions, inserted],
+                dayCompletions,
                 category: facts.category,
                 monthCompletions: facts.category ? [...facts.monthCompletions, inserted] : [],
+                earlierFirstDays: earlier,
               }),
               level: levelForXp(after.xp),
               dayStreak: progress.streak,

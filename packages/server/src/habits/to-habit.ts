@@ -1,4 +1,5 @@
 import type { Completion, Habit } from '@habitquest/contracts/habits';
+import type { LocalDate } from '@habitquest/core/dates';
 import type { categories, completions, habits } from '../db/schema';
 
 type HabitRow = typeof habits.$inferSelect;
@@ -11,6 +12,7 @@ export function toHabit(options: {
   streak: number;
   bestStreak: number;
   lastCompletedAt: Date | null;
+  countsFrom: LocalDate;
   pause: Habit['pause'];
 }): Habit {
   const { row } = options;
@@ -30,6 +32,7 @@ export function toHabit(options: {
     bestStreak: options.bestStreak,
     lastCompletedAt: options.lastCompletedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
+    countsFrom: options.countsFrom,
     pause: options.pause,
   };
 }

@@ -25,7 +25,7 @@ import {
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
 
 /** Bump when a cached wire shape changes: an older cache is then dropped, not misread. */
-const CACHE_SHAPE = 2;
+const CACHE_SHAPE = 3;
 const MAX_AGE_MS = 7 * 86_400_000;
 const SAVE_EVERY_MS = 1_000;
 /** A save waits for an idle moment, this long at most. */

@@ -90,8 +90,7 @@ export function DashboardPage() {
   const weekStart = settings?.weekStart ?? 0;
   // Nothing below renders before the settings arrive, so this fallback is never shown; and today
   // is derived on every render, so it follows the saved zone and local midnight (docs/decisions.md).
-  const zone = settings?.timeZone ?? 'UTC';
-  const today = useToday(zone);
+  const today = useToday(settings?.timeZone ?? 'UTC');
   // null follows today: the day and month shown move with it until the user picks another.
   const [picked, setPicked] = useState<LocalDate | null>(null);
   const [pickedView, setPickedView] = useState<YearMonth | null>(null);
@@ -160,7 +159,7 @@ export function DashboardPage() {
     applyAccent(settings.accent);
   }, [settings]);
 
-  const dated = useMemo(() => withCreatedOn(habits.data ?? [], zone), [habits.data, zone]);
+  const dated = useMemo(() => withCreatedOn(habits.data ?? []), [habits.data]);
   const completions = selectedYear.data ?? EMPTY;
   const completedDates = useMemo(() => {
     const grid = new Set(monthGrid(view, weekStart));

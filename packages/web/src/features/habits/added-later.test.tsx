@@ -17,13 +17,10 @@ import { habitFixture } from '../../../test/habit-fixture';
 // and the habit figures count the same ones (docs/product.md, "A habit's first day").
 const DAY = '2026-03-10';
 const TODAY = '2026-03-12';
-const habits = withCreatedOn(
-  [
-    habitFixture({ id: 'read', title: 'Read', createdAt: '2026-01-01T08:00:00Z' }),
-    habitFixture({ id: 'stretch', title: 'Stretch', createdAt: '2026-03-12T08:00:00Z' }),
-  ],
-  'UTC',
-);
+const habits = withCreatedOn([
+  habitFixture({ id: 'read', title: 'Read', createdAt: '2026-01-01T08:00:00Z' }),
+  habitFixture({ id: 'stretch', title: 'Stretch', createdAt: '2026-03-12T08:00:00Z' }),
+]);
 const done = (habitId: string): CompletionEntry => ({
   habitId,
   completionDate: DAY,
@@ -70,10 +67,20 @@ afterEach(() => {
 });
 
 describe("a habit's first day", () => {
-  it('is the day it was created in the user’s time zone', () => {
-    const late = habitFixture({ id: 'late', createdAt: '2026-03-10T23:30:00Z' });
-    expect(withCreatedOn([late], 'Asia/Tokyo')[0]?.createdOn).toBe('2026-03-11');
-    expect(withCreatedOn([late], 'America/New_York')[0]?.createdOn).toBe('2026-03-10');
+  it('is the server’s countsFrom: a back-filled start before its creation counts from there', () => {
+    const started = habitFixture({
+      id: 'stretch',
+      title: 'Stretch',
+      createdAt: '2026-03-12T08:00:00Z',
+      countsFrom: '2026-03-05',
+    });
+    const day = insightsFor({
+      habits: withCreatedOn([habits[0] ?? started, started]),
+      completions: [done('read')],
+      date: DAY,
+      weekStart: 0,
+    });
+    expect(day).toMatchObject({ completedCount: 1, totalCount: 2, addedLater: [] });
   });
 
   it('leaves a habit added later out of the habit figures, and lists it to be logged', () => {

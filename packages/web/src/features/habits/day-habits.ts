@@ -1,6 +1,6 @@
 import type { CompletionEntry } from '@habitquest/contracts/completion-columns';
 import type { Habit } from '@habitquest/contracts/habits';
-import { localDateOf, type LocalDate } from '@habitquest/core/dates';
+import type { LocalDate } from '@habitquest/core/dates';
 import { pointsForXp } from '@habitquest/core/levels';
 import type { WeekStart } from '@habitquest/core/periods';
 import {
@@ -13,16 +13,14 @@ import {
 export type DatedHabit = Habit & { createdOn: LocalDate };
 
 /**
- * Each habit with the day it was created in the user's time zone, as the server judges it: a
- * habit counts on a day from then, or on an earlier day once it is done for that day's period (a
- * back-filled completion). Before that it is still listed, apart (`addedLater` of Day Insights),
- * so the user can log what they did before adding it; "Perfect Day" and the figures leave it out.
+ * Each habit with its first day as core's rules read it (`createdOn`): the server's `countsFrom`,
+ * the day it was created in the user's zone or an earlier day a back-filled completion is for. A
+ * habit counts on a day from then, or on an earlier day once it is done for that day's period;
+ * before that it is listed apart (`addedLater` of Day Insights), so the user can log what they
+ * did before adding it, and "Perfect Day" and the figures leave it out.
  */
-export function withCreatedOn(habits: readonly Habit[], timeZone: string): DatedHabit[] {
-  return habits.map((habit) => ({
-    ...habit,
-    createdOn: localDateOf(new Date(habit.createdAt), timeZone),
-  }));
+export function withCreatedOn(habits: readonly Habit[]): DatedHabit[] {
+  return habits.map((habit) => ({ ...habit, createdOn: habit.countsFrom }));
 }
 
 /**

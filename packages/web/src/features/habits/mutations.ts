@@ -271,6 +271,8 @@ function draftHabit(id: string, input: HabitCreate, client: QueryClient): Habit 
     bestStreak: 0,
     lastCompletedAt: null,
     createdAt: new Date().toISOString(),
+    // Created today, in the user's zone (the server's answer says the same).
+    countsFrom: todayOf(client) ?? localDateOf(Date.now(), 'UTC'),
     pause: null,
   };
 }

@@ -65,7 +65,7 @@ function Harness() {
   });
   return (
     <HabitsSection
-      habits={withCreatedOn(habits, 'UTC')}
+      habits={withCreatedOn(habits)}
       completions={[]}
       date={TODAY}
       today={TODAY}
