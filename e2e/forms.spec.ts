@@ -177,10 +177,15 @@ test('sign-in and sign-up say what is wrong under each field and focus it', asyn
   const email = modal.dialog.getByLabel('Email');
   await email.fill('not-an-email');
   await modal.dialog.getByLabel('Username').fill('a');
+  const before = await modal.dialog.boundingBox();
   await modal.dialog.getByRole('button', { name: 'Create account' }).click();
   await expectInvalid(email, 'Enter a valid email address');
   await expect(modal.dialog.getByLabel('Username')).toHaveAccessibleDescription(
     /Username must be 3/,
   );
+  // The errors make the window taller downwards: its top, and the fields above, stay put.
+  const after = await modal.dialog.boundingBox();
+  expect(after?.height).toBeGreaterThan(before?.height ?? Infinity);
+  expect(after?.y).toBe(before?.y);
   await expectNoAxeViolations(page);
 });

@@ -122,6 +122,8 @@ export function periodKeysOfDay(date: LocalDate, weekStart: WeekStart): string[]
 }
 
 type HabitRow = Parameters<typeof toHabitFacts>[0];
+type CompletionRow = Parameters<typeof toCompletionFacts>[0];
+type CategoryRow = Parameters<typeof toCategoryFacts>[0];
 
 /** The completions of the periods that hold `date`, one per habit at most. */
 function completionsOfDay(
@@ -154,8 +156,6 @@ export function startsAfter(options: {
     .filter((row) => !done.has(row.id) && localDateOf(row.createdAt, options.timeZone) > date)
     .map((row) => row.id);
 }
-type CompletionRow = Parameters<typeof toCompletionFacts>[0];
-type CategoryRow = Parameters<typeof toCategoryFacts>[0];
 
 /**
  * The figures a completion can move, from rows read in the transaction that made it (after it):

@@ -101,7 +101,9 @@ export function Dialog({
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-950/50 backdrop-blur-sm data-[state=open]:animate-in" />
         <RadixDialog.Content
           className={cx(
-            'fixed left-1/2 top-1/2 z-50 max-h-[90dvh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-3xl bg-white p-4 shadow-2xl sm:p-6 focus:outline-none dark:bg-slate-900',
+            // Its top stays put, so a dialog that grows (errors under the fields, another tab,
+            // an answer coming in) grows downwards instead of moving as a whole.
+            'fixed left-1/2 top-[max(1rem,8dvh)] z-50 max-h-[calc(100dvh-2*max(1rem,8dvh))] w-[calc(100vw-2rem)] -translate-x-1/2 overflow-y-auto rounded-3xl bg-white p-4 shadow-2xl sm:p-6 focus:outline-none dark:bg-slate-900',
             // A caller's own max width replaces the default one (class order cannot decide it).
             /(^|\s)(sm:)?max-w-/.test(className ?? '') ? null : 'max-w-md',
             className,
