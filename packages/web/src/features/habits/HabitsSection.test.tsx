@@ -3,11 +3,12 @@ import '../../../test-dom.mjs';
 import type { Frequency } from '@habitquest/core/periods';
 import { NO_REST_FACTS } from '@habitquest/core/stats';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { DatedHabit } from './day-habits';
 import { HabitsSection } from './HabitsSection';
 import { habitFixture } from '../../../test/habit-fixture';
+import { keepRequestsPending } from '../../../test/pending-fetch';
 
 const DATE = '2026-03-10';
 
@@ -51,16 +52,7 @@ function renderRate(done: number, total: number): HTMLElement {
   return value;
 }
 
-beforeEach(() => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(() => new Promise<Response>(() => undefined)),
-  );
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+keepRequestsPending();
 
 describe('the Completion Rate stat', () => {
   // docs/product.md: green at 70 or more, amber at 40 or more, red below. The value carries its band's

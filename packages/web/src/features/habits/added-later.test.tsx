@@ -4,13 +4,14 @@ import type { CompletionEntry } from '@habitquest/contracts/completion-columns';
 import type { Frequency } from '@habitquest/core/periods';
 import { NO_REST_FACTS } from '@habitquest/core/stats';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DayInsightsDialog } from '../calendar/DayInsightsDialog';
 import { insightsFor, withCreatedOn, type DatedHabit } from './day-habits';
 import { HabitsSection } from './HabitsSection';
 import { habitFixture } from '../../../test/habit-fixture';
+import { keepRequestsPending } from '../../../test/pending-fetch';
 
 // Read since January; Stretch added on 12 March, two days after the day shown. "Perfect Day" is
 // judged on the server with the habits that existed that day (core's isPerfectDay): Day Insights
@@ -55,16 +56,7 @@ function stat(label: string | RegExp): string | null {
   return screen.getByText(label).nextElementSibling?.textContent ?? null;
 }
 
-beforeEach(() => {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(() => new Promise<Response>(() => undefined)),
-  );
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+keepRequestsPending();
 
 describe("a habit's first day", () => {
   it('is the server’s countsFrom: a back-filled start before its creation counts from there', () => {
