@@ -1,7 +1,7 @@
 /**
  * When a habit shows up, and when it may be completed (docs/product.md, docs/decisions.md).
  */
-import type { LocalDate } from './dates';
+import { minDate, type LocalDate } from './dates';
 import { isSamePeriod, type Frequency, type WeekStart } from './periods';
 
 export type Schedule = {
@@ -25,10 +25,8 @@ export function isVisibleOn(habit: Schedule, date: LocalDate, weekStart: WeekSta
  * earliest day a back-filled completion is for. Before it the habit counts in no figure (Day
  * Insights, analytics, "Perfect Day") unless it is done for that day's period (stats.ts).
  */
-export function firstDayOf(createdOn: LocalDate, completionDates: Iterable<LocalDate>): LocalDate {
-  let first = createdOn;
-  for (const date of completionDates) if (date < first) first = date;
-  return first;
+export function firstDayOf(createdOn: LocalDate, completionDates: readonly LocalDate[]): LocalDate {
+  return completionDates.reduce(minDate, createdOn);
 }
 
 export type CompletionEligibility = { ok: true } | { ok: false; reason: 'future' | 'not-visible' };

@@ -53,13 +53,18 @@ export async function unlockEarned(
 }
 
 /**
- * The earliest completion before `date` of each of `habitIds` that has one (startsAfter's habits:
- * such a completion makes the habit count on `date`).
+ * The earliest completion before `date` of each habit created after it (in the user's zone) that
+ * has one: such a completion moves the habit's first day before `date`, so it counts there
+ * (factsAfterCompletion's `earlierFirstDays`). No query when every habit existed on `date`.
  */
 export async function earlierFirstDays(
   db: Database | Tx,
-  options: { userId: string; habitIds: readonly string[]; date: LocalDate },
+  options: { userId: string; habits: readonly HabitRow[]; date: LocalDate; timeZone: string },
 ): Promise<Map<string, LocalDate>> {
+  const later = options.habits
+    .filter((row) => localDateOf(row.createdAt, options.timeZone) > options.date)
+    .map((row) => row.id);
+  if (later.length === 0) return new Map();
   const rows = await db
     .select({
       habitId: completions.habitId,
@@ -69,7 +74,7 @@ export async function earlierFirstDays(
     .where(
       and(
         eq(completions.userId, options.userId),
-        inArray(completions.habitId, [...options.habitIds]),
+        inArray(completions.habitId, later),
         lt(completions.completionDate, options.date),
       ),
     )
@@ -125,38 +130,6 @@ type HabitRow = Parameters<typeof toHabitFacts>[0];
 type CompletionRow = Parameters<typeof toCompletionFacts>[0];
 type CategoryRow = Parameters<typeof toCategoryFacts>[0];
 
-/** The completions of the periods that hold `date`, one per habit at most. */
-function completionsOfDay(
-  habits: readonly HabitRow[],
-  dayCompletions: readonly CompletionRow[],
-  date: LocalDate,
-  weekStart: WeekStart,
-): CompletionRow[] {
-  const keyOf = new Map(habits.map((row) => [row.id, periodKey(date, row.frequency, weekStart)]));
-  return dayCompletions.filter((row) => keyOf.get(row.habitId) === row.periodKey);
-}
-
-/**
- * The habits created after `date` (in the user's zone) and not done for its period: whether "Perfect
- * Day" counts them depends on their first day, so on a back-filled completion before `date`
- * (factsAfterCompletion's `earlierFirstDays`, read only for these, and only when one is asked).
- */
-export function startsAfter(options: {
-  habits: readonly HabitRow[];
-  dayCompletions: readonly CompletionRow[];
-  date: LocalDate;
-  weekStart: WeekStart;
-  timeZone: string;
-}): string[] {
-  const { date, weekStart } = options;
-  const done = new Set(
-    completionsOfDay(options.habits, options.dayCompletions, date, weekStart).map((c) => c.habitId),
-  );
-  return options.habits
-    .filter((row) => !done.has(row.id) && localDateOf(row.createdAt, options.timeZone) > date)
-    .map((row) => row.id);
-}
-
 /**
  * The figures a completion can move, from rows read in the transaction that made it (after it):
  * how many completions there are, whether its day is now perfect, and whether its category's
@@ -182,14 +155,15 @@ export function factsAfterCompletion(options: {
    * the category's habits at least; the goal counts no others.
    */
   monthCompletions: readonly CompletionRow[];
-  /**
-   * The earliest completion before `date` of each habit of startsAfter's (none: no such
-   * completion), which moves its first day before `date`.
-   */
+  /** earlierFirstDays' answer: completions that move a habit's first day before `date`. */
   earlierFirstDays?: ReadonlyMap<string, LocalDate>;
 }): Pick<AchievementFacts, 'completions' | 'perfectDays' | 'goalsMet'> {
   const { date, weekStart } = options;
-  const inPeriod = completionsOfDay(options.habits, options.dayCompletions, date, weekStart);
+  // The completions of the periods that hold `date`, one per habit at most.
+  const keyOf = new Map(
+    options.habits.map((row) => [row.id, periodKey(date, row.frequency, weekStart)]),
+  );
+  const inPeriod = options.dayCompletions.filter((row) => keyOf.get(row.habitId) === row.periodKey);
   // A habit counts from its first day (core's firstDayOf), or where it is done (dayInsights).
   const habitFacts = options.habits.map((row) => {
     const facts = toHabitFacts(row, options.timeZone);

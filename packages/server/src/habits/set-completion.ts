@@ -17,7 +17,6 @@ import {
   factReads,
   factsAfterCompletion,
   periodKeysOfDay,
-  startsAfter,
   unlockEarned,
 } from '../achievements/unlock';
 import type { DatabaseHandle } from '../db/client';
@@ -267,22 +266,11 @@ export async function setCompletion(options: {
     // Achievements a new completion earns, in this transaction (achievements/unlock.ts). The
     // statement's reads predate the new completion: it is added to them here.
     const facts = written.facts;
-    const dayCompletions = facts && inserted ? [...facts.dayCompletions, inserted] : [];
-    // While "Perfect Day" is locked (the day's completions were read), the first days of the
-    // habits created after the date, which a back-filled completion may move before it.
-    const startingLater =
-      inserted && params.dayKeys.length > 0
-        ? startsAfter({
-            habits,
-            dayCompletions,
-            date,
-            weekStart: settings.weekStart,
-            timeZone: settings.timeZone,
-          })
-        : [];
+    // While "Perfect Day" is locked (the day's completions were read): the habits created after
+    // the date that a back-filled completion makes count on it.
     const earlier =
-      startingLater.length > 0
-        ? await earlierFirstDays(tx, { userId, habitIds: startingLater, date })
+      inserted && params.dayKeys.length > 0
+        ? await earlierFirstDays(tx, { userId, habits, date, timeZone: settings.timeZone })
         : undefined;
     const unlocked =
       inserted && facts
@@ -297,7 +285,7 @@ export async function setCompletion(options: {
                 rest,
                 completions: facts.completions + 1,
                 habits,
-                dayCompletions,
+                dayCompletions: [...facts.dayCompletions, inserted],
                 category: facts.category,
                 monthCompletions: facts.category ? [...facts.monthCompletions, inserted] : [],
                 earlierFirstDays: earlier,

@@ -22,8 +22,9 @@ export function useWarmLaterSections(): void {
     whenIdle(() => {
       setIsIdle(true);
       // Their code too: without a service worker (an insecure origin, or before it is
-      // installed) a part never loaded cannot load offline. Only while the server answers: a failed import may be remembered by the browser
-      // (lib/import-again.ts), and the part then loads when it is asked for.
+      // installed) a part never loaded cannot load offline. Only while the server answers: a
+      // failed import may be remembered by the browser (lib/import-again.ts), and the part then
+      // loads when it is asked for.
       if (!isReachable()) return;
       for (const load of [
         () => import('../rewards/RewardsBoard'),

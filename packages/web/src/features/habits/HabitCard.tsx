@@ -80,7 +80,7 @@ export function HabitCard({
             {habit.title}
           </h3>
           {isResting ? <RestBadge kind={rest} className="mt-1.5" /> : null}
-          {isAddedLater && !isCompleted ? <AddedLaterBadge className="mt-1.5" /> : null}
+          {isAddedLater ? <AddedLaterBadge className="mt-1.5" /> : null}
           <div className="mt-1.5 flex flex-wrap gap-1.5 text-xs">
             <span
               className={cx(

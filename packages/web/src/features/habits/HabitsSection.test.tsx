@@ -1,13 +1,10 @@
 // A DOM first: React DOM looks for one when it is imported (see test-dom.mjs).
 import '../../../test-dom.mjs';
-import type { Frequency } from '@habitquest/core/periods';
-import { NO_REST_FACTS } from '@habitquest/core/stats';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { DatedHabit } from './day-habits';
-import { HabitsSection } from './HabitsSection';
 import { habitFixture } from '../../../test/habit-fixture';
+import { renderHabitsSection } from '../../../test/habits-section-harness';
 import { keepRequestsPending } from '../../../test/pending-fetch';
 
 const DATE = '2026-03-10';
@@ -28,24 +25,7 @@ function renderRate(done: number, total: number): HTMLElement {
     pointsEarned: 5,
     completedAt: `${DATE}T08:00:00Z`,
   }));
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const props = {
-    habits,
-    completions,
-    date: DATE,
-    today: DATE,
-    frequency: 'daily' as Frequency,
-    onFrequencyChange: () => undefined,
-    weekStart: 0 as const,
-    categories: [],
-    rest: NO_REST_FACTS,
-    timeZone: 'UTC',
-  };
-  render(
-    <QueryClientProvider client={client}>
-      <HabitsSection {...(props as Parameters<typeof HabitsSection>[0])} />
-    </QueryClientProvider>,
-  );
+  renderHabitsSection({ habits, completions, date: DATE, today: DATE });
   const label = screen.getByText('Completion Rate');
   const value = label.nextElementSibling;
   if (!(value instanceof HTMLElement)) throw new Error('no value beside Completion Rate');

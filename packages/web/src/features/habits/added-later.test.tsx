@@ -1,16 +1,14 @@
 // A DOM first: React DOM looks for one when it is imported (see test-dom.mjs).
 import '../../../test-dom.mjs';
 import type { CompletionEntry } from '@habitquest/contracts/completion-columns';
-import type { Frequency } from '@habitquest/core/periods';
-import { NO_REST_FACTS } from '@habitquest/core/stats';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { DayInsightsDialog } from '../calendar/DayInsightsDialog';
 import { insightsFor, withCreatedOn, type DatedHabit } from './day-habits';
-import { HabitsSection } from './HabitsSection';
 import { habitFixture } from '../../../test/habit-fixture';
+import { renderHabitsSection } from '../../../test/habits-section-harness';
 import { keepRequestsPending } from '../../../test/pending-fetch';
 
 // Read since January; Stretch added on 12 March, two days after the day shown. "Perfect Day" is
@@ -37,19 +35,7 @@ function withClient(children: ReactNode): void {
 }
 
 function renderSection(completions: CompletionEntry[]): void {
-  const props = {
-    habits,
-    completions,
-    date: DAY,
-    today: TODAY,
-    frequency: 'daily' as Frequency,
-    onFrequencyChange: () => undefined,
-    weekStart: 0 as const,
-    categories: [],
-    rest: NO_REST_FACTS,
-    timeZone: 'UTC',
-  };
-  withClient(<HabitsSection {...props} />);
+  renderHabitsSection({ habits, completions, date: DAY, today: TODAY });
 }
 
 function stat(label: string | RegExp): string | null {

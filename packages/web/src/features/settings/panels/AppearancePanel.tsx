@@ -20,6 +20,12 @@ const THEMES: { value: Theme; Icon: typeof Sun }[] = [
 /** Theme (the hero's switch, the same setting) and the eight accent gradients (docs/product.md). */
 export function AppearancePanel({ theme, accent }: { theme: Theme; accent: Accent }) {
   const update = useUpdateSettings();
+  const chooseTheme = (value: Theme): void => {
+    update.mutate({ theme: value });
+  };
+  const chooseAccent = (value: Accent): void => {
+    update.mutate({ accent: value });
+  };
   return (
     <div className="flex flex-col gap-4">
       <Section title={copy.theme}>
@@ -29,9 +35,7 @@ export function AppearancePanel({ theme, accent }: { theme: Theme; accent: Accen
           className="grid grid-cols-3 gap-2"
           {...radioGroupKeys(
             THEMES.map((option) => option.value),
-            (value) => {
-              update.mutate({ theme: value });
-            },
+            chooseTheme,
           )}
         >
           {THEMES.map(({ value, Icon }) => {
@@ -44,7 +48,7 @@ export function AppearancePanel({ theme, accent }: { theme: Theme; accent: Accen
                 aria-checked={isOn}
                 tabIndex={radioTabIndex(isOn)}
                 onClick={() => {
-                  update.mutate({ theme: value });
+                  chooseTheme(value);
                 }}
                 className={cx(
                   'flex min-h-16 flex-col items-center justify-center gap-1 rounded-xl border-2 px-2 py-2 text-sm font-semibold transition',
@@ -65,9 +69,7 @@ export function AppearancePanel({ theme, accent }: { theme: Theme; accent: Accen
           role="radiogroup"
           aria-label={copy.accent}
           className="grid grid-cols-2 gap-2 min-[420px]:grid-cols-4"
-          {...radioGroupKeys(ACCENTS, (value) => {
-            update.mutate({ accent: value });
-          })}
+          {...radioGroupKeys(ACCENTS, chooseAccent)}
         >
           {ACCENTS.map((value) => {
             const isOn = accent === value;
@@ -80,7 +82,7 @@ export function AppearancePanel({ theme, accent }: { theme: Theme; accent: Accen
                 tabIndex={radioTabIndex(isOn)}
                 data-accent-option={value}
                 onClick={() => {
-                  update.mutate({ accent: value });
+                  chooseAccent(value);
                 }}
                 className={cx(
                   'flex items-center gap-2 rounded-xl border-2 bg-white p-2 text-left text-sm font-semibold text-slate-800 transition hover:shadow-sm dark:bg-slate-900 dark:text-slate-100',
