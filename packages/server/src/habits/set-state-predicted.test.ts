@@ -247,4 +247,27 @@ describe.each(DATABASE_KINDS)('the predicted set-state on %s', (kind) => {
       way.restore();
     }
   });
+
+  it("keeps today done by another habit when an undo takes one of today's completions away", async () => {
+    const { client, id, userId } = await veteran([]);
+    const stretch = (await client.post<{ id: string }>('/api/habits', { title: 'Stretch' })).body
+      .id;
+    const today = '2026-06-17';
+    await setState(client, id, today, true); // keeps the inputs
+    const way = ways();
+    try {
+      await setState(client, stretch, today, true);
+      // Read is still done today: the day streak keeps today (checked against a fresh read).
+      const kept = await setState(client, stretch, today, false);
+      expect(kept).toMatchObject({ added: false, completion: null, progress: { streak: 1 } });
+      // The last completion of today goes: so does today's place in the streak.
+      const gone = await setState(client, id, today, false);
+      expect(gone).toMatchObject({ added: false, completion: null, progress: { streak: 0 } });
+      expect(await way.taken()).toEqual(['written', 'written', 'written']);
+      const sums = await server.database.db.transaction((tx) => ledgerSums(tx, userId));
+      expect(sums).toEqual({ xp: 0, points: 0 });
+    } finally {
+      way.restore();
+    }
+  });
 });
