@@ -2,7 +2,7 @@ import { CalendarPanel } from './pages/calendar';
 import { HabitsSection } from './pages/habits-section';
 import { expectNoAxeViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
-import { saveScreenshot } from './support/screens';
+import { saveScreenshot, saveViewportScreenshot, VIEWPORTS } from './support/screens';
 import { localDate, signInThroughUi } from './support/session';
 
 test('create a daily habit, complete it today and on a past day, see XP, points and level move, undo', async ({
@@ -54,6 +54,35 @@ test('create a daily habit, complete it today and on a past day, see XP, points 
   await expect(dashboard.level).toHaveText('Level 1');
   await page.reload();
   await expect(adventurer.getByText('30 points')).toBeVisible();
+});
+
+test('on a phone, the completion toast covers the card just tapped: its Undo takes the tap back', async ({
+  page,
+  account,
+}) => {
+  await page.setViewportSize(VIEWPORTS.narrow);
+  await signInThroughUi(page, account);
+  const habits = new HabitsSection(page);
+  await habits.create({ title: 'Stretch', xp: 40 });
+  const adventurer = page.getByRole('region', { name: 'Adventurer' });
+  const toggle = habits.toggle('Stretch');
+  await toggle.click();
+  await expect(toggle).toHaveText('Completed');
+  await expect(adventurer.getByText('20 points')).toBeVisible();
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Habit Completed!' });
+  await expect(toast).toContainText('Stretch: +40 XP, +20 pts');
+  // The toast leaves after 3 s unless a pointer rests on it: held for the checks below.
+  await toast.hover();
+  await expectNoAxeViolations(page);
+  await saveViewportScreenshot(page, 'habits-phone-completion-toast');
+  await toast.getByRole('button', { name: 'Undo' }).click();
+  await expect(toggle).toHaveText('Mark Complete');
+  await expect(toast).toBeHidden();
+  await expect(adventurer.getByText('0 points')).toBeVisible();
+  // Taken back on the server too: nothing left after a reload.
+  await page.reload();
+  await expect(habits.toggle('Stretch')).toHaveText('Mark Complete');
+  await expect(adventurer.getByText('0 points')).toBeVisible();
 });
 
 test('weekly, monthly, yearly and Specific habits appear under their tab on the right dates', async ({

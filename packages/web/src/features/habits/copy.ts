@@ -77,6 +77,8 @@ export const habitsCopy = {
   habitCompleted: 'Habit Completed!',
   habitCompletedText: (title: string, xp: number, points: number) =>
     `${title}: +${xp} XP, +${points} ${points === 1 ? 'pt' : 'pts'}`,
+  /** The completion toast's action: takes the completion back, as the card's toggle does. */
+  undo: 'Undo',
   levelUp: 'Level Up!',
   levelReached: (level: number) => `Level ${level} reached!`,
   levelUpCheer: 'Keep the streak going, adventurer.',

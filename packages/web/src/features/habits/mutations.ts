@@ -120,7 +120,7 @@ type QueuedToggle = Toggle & { id: string };
  * Completing or undoing goes through the outbox (docs/offline.md): stored before the screen
  * changes, confirmed now when the server answers, else kept and replayed later.
  */
-export function useSetCompletion() {
+export function useSetCompletion(options: { undo?: (toggle: Toggle) => void } = {}) {
   const client = useQueryClient();
   return useOptimisticMutation({
     mutationFn: (toggle: QueuedToggle) => sendQueued<SetCompletionResult>(toggle.id),
@@ -198,6 +198,7 @@ export function useSetCompletion() {
       if (!toggle.completed) toast.dismiss(celebration);
       if (result.added) {
         playSound(result.progress.leveledUp ? 'level-up' : 'complete');
+        const { undo } = options;
         toast.success(copy.habitCompleted, {
           id: celebration,
           description: copy.habitCompletedText(
@@ -206,6 +207,18 @@ export function useSetCompletion() {
             result.completion?.pointsEarned ?? 0,
           ),
           duration: 3000,
+          // On a phone the toast covers the bottom of the screen, often the card just tapped:
+          // a mistaken tap is taken back from the toast itself.
+          ...(undo
+            ? {
+                action: {
+                  label: copy.undo,
+                  onClick: () => {
+                    undo({ ...toggle, completed: false });
+                  },
+                },
+              }
+            : {}),
         });
       }
       if (result.progress.leveledUp) celebrateLevelUp(result.progress.level);
@@ -215,8 +228,13 @@ export function useSetCompletion() {
 
 /** Toggles a completion unless the same habit and period is already on its way. */
 export function useToggleCompletion() {
-  const mutation = useSetCompletion();
-  return (toggle: Toggle): void => {
+  // The completion toast's Undo goes through the same guard as the card's toggle.
+  const mutation = useSetCompletion({
+    undo: (toggle) => {
+      run(toggle);
+    },
+  });
+  const run = (toggle: Toggle): void => {
     const flight = `${toggle.habit.id}:${periodKey(toggle.date, toggle.habit.frequency, toggle.weekStart)}`;
     if (inFlight.has(flight)) return;
     inFlight.add(flight);
@@ -229,6 +247,7 @@ export function useToggleCompletion() {
       },
     );
   };
+  return run;
 }
 
 /**
