@@ -85,6 +85,30 @@ test('on a phone, the completion toast covers the card just tapped: its Undo tak
   await expect(adventurer.getByText('0 points')).toBeVisible();
 });
 
+test('a habit keeps a description: written when created, shown on its card, cleared by an edit', async ({
+  page,
+  account,
+}) => {
+  await signInThroughUi(page, account);
+  const habits = new HabitsSection(page);
+  const why = 'Ten minutes before breakfast, so the back stays loose 🧘';
+  await habits.create({ title: 'Stretch', description: `  ${why} ` });
+  await expect(habits.card('Stretch').getByText(why)).toBeVisible();
+  await page.reload();
+  await expect(habits.card('Stretch').getByText(why)).toHaveAttribute('title', why);
+  await habits.card('Stretch').getByRole('button', { name: 'Edit Stretch' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Habit' });
+  await expect(dialog.getByLabel('Description (optional)')).toHaveValue(why);
+  await expectNoAxeViolations(page);
+  await dialog.getByLabel('Description (optional)').fill('');
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(habits.card('Stretch').getByText(why)).toBeHidden();
+  await page.reload();
+  await expect(habits.card('Stretch')).toBeVisible();
+  await expect(habits.card('Stretch').getByText(why)).toBeHidden();
+});
+
 test('weekly, monthly, yearly and Specific habits appear under their tab on the right dates', async ({
   page,
   account,

@@ -63,6 +63,7 @@ async function seed(page: Page, baseURL: string): Promise<Seeded> {
   const fallback = categories.find((c) => c.isFallback)?.id ?? null;
   const habit = await post('/api/habits', {
     title: HABIT_TITLE,
+    description: `Before bed, ${'withoutexception'.repeat(8)} 📖`,
     categoryId: category.id,
     xpOnComplete: 100,
   });

@@ -24,6 +24,7 @@ export class HabitsSection {
 
   async create(habit: {
     title: string;
+    description?: string;
     frequency?: string;
     xp?: number;
     specificDate?: string;
@@ -31,6 +32,8 @@ export class HabitsSection {
     await this.section.getByRole('button', { name: 'Add Habit' }).click();
     const dialog = this.page.getByRole('dialog', { name: 'Create Habit' });
     await dialog.getByLabel('Title').fill(habit.title);
+    if (habit.description !== undefined)
+      await dialog.getByLabel('Description (optional)').fill(habit.description);
     if (habit.frequency)
       await dialog.getByLabel('Frequency').selectOption({ label: habit.frequency });
     if (habit.xp !== undefined) await dialog.getByLabel('XP reward').fill(String(habit.xp));

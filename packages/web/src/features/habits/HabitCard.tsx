@@ -79,6 +79,14 @@ export function HabitCard({
           >
             {habit.title}
           </h3>
+          {habit.description ? (
+            <p
+              title={habit.description}
+              className="mt-0.5 line-clamp-2 text-sm text-slate-600 wrap-anywhere dark:text-slate-300"
+            >
+              {habit.description}
+            </p>
+          ) : null}
           {isResting ? <RestBadge kind={rest} className="mt-1.5" /> : null}
           {isAddedLater ? <AddedLaterBadge className="mt-1.5" /> : null}
           <div className="mt-1.5 flex flex-wrap gap-1.5 text-xs">

@@ -1,6 +1,7 @@
 import type { Category } from '@habitquest/contracts/categories';
 import {
   DEFAULT_HABIT_XP,
+  DESCRIPTION_MAX,
   HABIT_XP_MAX,
   HABIT_XP_MIN,
   TITLE_MAX,
@@ -28,6 +29,7 @@ import { useCreateHabit, useUpdateHabit } from './mutations';
 
 type Fields = {
   title: string;
+  description: string;
   frequency: Frequency;
   categoryId: string;
   xp: string;
@@ -43,6 +45,7 @@ function initialFields(
 ): Fields {
   return {
     title: habit?.title ?? '',
+    description: habit?.description ?? '',
     frequency: habit?.frequency ?? frequency,
     categoryId: habit?.categoryId ?? categories.find((c) => !c.isFallback)?.id ?? '',
     xp: String(habit?.xpOnComplete ?? DEFAULT_HABIT_XP),
@@ -59,6 +62,7 @@ export function checkHabit(fields: Fields): Checked<HabitCreate, keyof Fields> {
   if (!fields.isRecurring && fields.specificDate === '') errors.specificDate = copy.dateRequired;
   const parsed = zHabitCreate.safeParse({
     title: fields.title,
+    description: fields.description,
     frequency: fields.frequency,
     categoryId: fields.categoryId || null,
     xpOnComplete: xp ?? DEFAULT_HABIT_XP,
@@ -68,6 +72,7 @@ export function checkHabit(fields: Fields): Checked<HabitCreate, keyof Fields> {
   for (const issue of parsed.error?.issues ?? []) {
     const name = issue.path[0];
     if (name === 'title') errors.title ??= issue.message;
+    else if (name === 'description') errors.description ??= issue.message;
     else if (name === 'specificDate') errors.specificDate ??= copy.dateRequired;
     else if (name === 'categoryId') errors.categoryId ??= issue.message;
   }
@@ -91,10 +96,19 @@ export function HabitFormDialog(props: {
     check: checkHabit,
     submit: async (input) => {
       if (habit) {
-        const { title, frequency, categoryId, xpOnComplete, isRecurring, specificDate } = input;
+        const {
+          title,
+          description,
+          frequency,
+          categoryId,
+          xpOnComplete,
+          isRecurring,
+          specificDate,
+        } = input;
         // The frequency only when it changes: a new one regroups the habit's whole history.
         const patch = {
           title,
+          description,
           ...(frequency === habit.frequency ? {} : { frequency }),
           categoryId,
           xpOnComplete,
@@ -135,6 +149,13 @@ export function HabitFormDialog(props: {
     >
       <form className="flex flex-col gap-4" onSubmit={form.onSubmit} noValidate>
         <TextField label={copy.title} maxLength={TITLE_MAX} {...form.field('title')} autoFocus />
+        <TextField
+          label={copy.description}
+          autoComplete="off"
+          placeholder={copy.descriptionPlaceholder}
+          maxLength={DESCRIPTION_MAX}
+          {...form.field('description')}
+        />
         <div className="grid grid-cols-2 items-start gap-3">
           <SelectField
             label={copy.frequency}

@@ -57,6 +57,7 @@ export const habitsCopy = {
   description: 'Description (optional)',
   frequency: 'Frequency',
   category: 'Category',
+  descriptionPlaceholder: 'Why it matters, or how you do it',
   xpReward: 'XP reward',
   type: 'Type',
   date: 'Date',

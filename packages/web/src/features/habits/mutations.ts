@@ -335,11 +335,13 @@ function regroupedBy(id: string, change: HabitUpdate, client: QueryClient): Comp
 
 /** What an edit shows at once: the fields given (none blanked), with the category's name. */
 function shownFields(change: HabitUpdate, client: QueryClient): Partial<Habit> {
-  const { title, frequency, categoryId, xpOnComplete, isRecurring, specificDate } = change;
+  const { title, description, frequency, categoryId, xpOnComplete, isRecurring, specificDate } =
+    change;
   const category = categoryId ? categoryOf(client, categoryId) : undefined;
   return Object.fromEntries(
     Object.entries({
       title,
+      description,
       frequency,
       categoryId,
       category: category?.name,

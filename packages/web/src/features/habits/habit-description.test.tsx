@@ -1,0 +1,61 @@
+// A DOM first: React DOM looks for one when it is imported (see test-dom.mjs).
+import '../../../test-dom.mjs';
+import { DESCRIPTION_MAX } from '@habitquest/contracts/habits';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { checkHabit } from './HabitFormDialog';
+import { withCreatedOn } from './day-habits';
+import { habitFixture } from '../../../test/habit-fixture';
+import { renderHabitsSection } from '../../../test/habits-section-harness';
+import { keepRequestsPending } from '../../../test/pending-fetch';
+
+const FIELDS = {
+  title: 'Drink water',
+  description: '',
+  frequency: 'daily' as const,
+  categoryId: '',
+  xp: '10',
+  isRecurring: true,
+  specificDate: '2026-03-10',
+};
+
+keepRequestsPending();
+
+describe("a habit's description", () => {
+  it('is optional, trimmed, and sent as null when left empty', () => {
+    expect(
+      checkHabit({ ...FIELDS, description: '  Keep a bottle on the desk 💧 ' }).input,
+    ).toMatchObject({
+      description: 'Keep a bottle on the desk 💧',
+    });
+    expect(checkHabit(FIELDS).input).toMatchObject({ description: null });
+    expect(checkHabit({ ...FIELDS, description: '   ' }).input).toMatchObject({
+      description: null,
+    });
+  });
+
+  it('is refused over its limit, on its own field', () => {
+    const checked = checkHabit({ ...FIELDS, description: 'a'.repeat(DESCRIPTION_MAX + 1) });
+    expect(checked.input).toBeNull();
+    expect(Object.keys(checked.errors ?? {})).toEqual(['description']);
+  });
+
+  it('shows under the title on the card, cut to two lines with the whole text in its title', () => {
+    const long = `Keep a bottle on the desk ${'and refill it after every meeting '.repeat(6)}🚰`;
+    renderHabitsSection({
+      habits: withCreatedOn([
+        habitFixture({ id: 'water', title: 'Drink water', description: long }),
+        habitFixture({ id: 'read', title: 'Read' }),
+      ]),
+      completions: [],
+      date: '2026-03-10',
+      today: '2026-03-10',
+    });
+    const shown = screen.getByText(long);
+    expect(shown.getAttribute('title')).toBe(long);
+    expect(shown.className).toContain('line-clamp-2');
+    expect(
+      screen.getAllByRole('heading', { level: 3 }).map((h) => h.nextElementSibling?.textContent),
+    ).toContain(long);
+  });
+});
