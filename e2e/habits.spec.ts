@@ -1,3 +1,4 @@
+import type { Locator } from '@playwright/test';
 import { CalendarPanel } from './pages/calendar';
 import { HabitsSection } from './pages/habits-section';
 import { expectNoAxeViolations } from './support/axe';
@@ -85,7 +86,7 @@ test('on a phone, the completion toast covers the card just tapped: its Undo tak
   await expect(adventurer.getByText('0 points')).toBeVisible();
 });
 
-test('a habit keeps a description: written when created, shown on its card, cleared by an edit', async ({
+test('a habit keeps a description and a colour: written when created, shown on its card, changed by an edit', async ({
   page,
   account,
 }) => {
@@ -100,13 +101,24 @@ test('a habit keeps a description: written when created, shown on its card, clea
   const dialog = page.getByRole('dialog', { name: 'Edit Habit' });
   await expect(dialog.getByLabel('Description (optional)')).toHaveValue(why);
   await expectNoAxeViolations(page);
+  await saveScreenshot(page, 'habits-edit-dialog');
   await dialog.getByLabel('Description (optional)').fill('');
+  // A colour of its own for the card's bar, chosen from the keyboard: the swatches are radios.
+  await expect(dialog.getByRole('radio', { name: 'Emerald' })).toBeChecked();
+  await dialog.getByRole('radio', { name: 'Emerald' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(dialog.getByRole('radio', { name: 'Violet' })).toBeChecked();
   await dialog.getByRole('button', { name: 'Save Changes' }).click();
   await expect(dialog).toBeHidden();
   await expect(habits.card('Stretch').getByText(why)).toBeHidden();
+  const bar = (card: Locator) => card.locator('span[aria-hidden]').first();
+  await expect(bar(habits.card('Stretch'))).toHaveCSS('background-color', 'rgb(139, 92, 246)');
   await page.reload();
   await expect(habits.card('Stretch')).toBeVisible();
   await expect(habits.card('Stretch').getByText(why)).toBeHidden();
+  await expect(bar(habits.card('Stretch'))).toHaveCSS('background-color', 'rgb(139, 92, 246)');
 });
 
 test('weekly, monthly, yearly and Specific habits appear under their tab on the right dates', async ({

@@ -1,5 +1,6 @@
 import type { Category } from '@habitquest/contracts/categories';
 import {
+  DEFAULT_HABIT_COLOR,
   DEFAULT_HABIT_XP,
   DESCRIPTION_MAX,
   HABIT_XP_MAX,
@@ -24,6 +25,7 @@ import {
   type FieldErrors,
 } from '../../components/ui/use-form';
 import { openUpgradeOnLimit } from '../pro/limits';
+import { ColorField } from './ColorField';
 import { habitsCopy as copy } from './copy';
 import { useCreateHabit, useUpdateHabit } from './mutations';
 
@@ -35,6 +37,7 @@ type Fields = {
   xp: string;
   isRecurring: boolean;
   specificDate: string;
+  color: string;
 };
 
 function initialFields(
@@ -51,6 +54,7 @@ function initialFields(
     xp: String(habit?.xpOnComplete ?? DEFAULT_HABIT_XP),
     isRecurring: habit?.isRecurring ?? true,
     specificDate: habit?.specificDate ?? date,
+    color: habit?.color ?? DEFAULT_HABIT_COLOR,
   };
 }
 
@@ -68,6 +72,7 @@ export function checkHabit(fields: Fields): Checked<HabitCreate, keyof Fields> {
     xpOnComplete: xp ?? DEFAULT_HABIT_XP,
     isRecurring: fields.isRecurring,
     specificDate: fields.isRecurring ? null : fields.specificDate || null,
+    color: fields.color,
   });
   for (const issue of parsed.error?.issues ?? []) {
     const name = issue.path[0];
@@ -104,6 +109,7 @@ export function HabitFormDialog(props: {
           xpOnComplete,
           isRecurring,
           specificDate,
+          color,
         } = input;
         // The frequency only when it changes: a new one regroups the habit's whole history.
         const patch = {
@@ -114,6 +120,7 @@ export function HabitFormDialog(props: {
           xpOnComplete,
           isRecurring,
           specificDate,
+          color,
         };
         await update.mutateAsync({ id: habit.id, patch });
       } else {
@@ -208,6 +215,12 @@ export function HabitFormDialog(props: {
         {values.isRecurring ? null : (
           <TextField label={copy.date} type="date" {...form.field('specificDate')} />
         )}
+        <ColorField
+          value={values.color}
+          onChange={(color) => {
+            set('color', color);
+          }}
+        />
         {form.formError ? <Notice tone="error">{form.formError}</Notice> : null}
         <div className="flex justify-end gap-2">
           <Button variant="ghost" onClick={onClose}>

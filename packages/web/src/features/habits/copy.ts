@@ -58,6 +58,9 @@ export const habitsCopy = {
   frequency: 'Frequency',
   category: 'Category',
   descriptionPlaceholder: 'Why it matters, or how you do it',
+  color: 'Colour',
+  /** A colour set outside the app's own choices, kept until another is picked. */
+  currentColor: 'Current colour',
   xpReward: 'XP reward',
   type: 'Type',
   date: 'Date',

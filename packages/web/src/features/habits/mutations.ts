@@ -335,8 +335,8 @@ function regroupedBy(id: string, change: HabitUpdate, client: QueryClient): Comp
 
 /** What an edit shows at once: the fields given (none blanked), with the category's name. */
 function shownFields(change: HabitUpdate, client: QueryClient): Partial<Habit> {
-  const { title, description, frequency, categoryId, xpOnComplete, isRecurring, specificDate } =
-    change;
+  const { title, description, frequency, categoryId, xpOnComplete } = change;
+  const { isRecurring, specificDate, color } = change;
   const category = categoryId ? categoryOf(client, categoryId) : undefined;
   return Object.fromEntries(
     Object.entries({
@@ -348,6 +348,7 @@ function shownFields(change: HabitUpdate, client: QueryClient): Partial<Habit> {
       xpOnComplete,
       isRecurring,
       specificDate,
+      color,
     }).filter(([, value]) => value !== undefined),
   );
 }

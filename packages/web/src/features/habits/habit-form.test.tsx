@@ -1,8 +1,9 @@
 // A DOM first: React DOM looks for one when it is imported (see test-dom.mjs).
 import '../../../test-dom.mjs';
 import { DESCRIPTION_MAX } from '@habitquest/contracts/habits';
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { ColorField, HABIT_COLORS } from './ColorField';
 import { checkHabit } from './HabitFormDialog';
 import { withCreatedOn } from './day-habits';
 import { habitFixture } from '../../../test/habit-fixture';
@@ -17,6 +18,7 @@ const FIELDS = {
   xp: '10',
   isRecurring: true,
   specificDate: '2026-03-10',
+  color: '#10b981',
 };
 
 keepRequestsPending();
@@ -57,5 +59,39 @@ describe("a habit's description", () => {
     expect(
       screen.getAllByRole('heading', { level: 3 }).map((h) => h.nextElementSibling?.textContent),
     ).toContain(long);
+  });
+});
+
+describe("a habit's colour", () => {
+  it('is sent as chosen', () => {
+    expect(checkHabit({ ...FIELDS, color: '#0ea5e9' }).input).toMatchObject({ color: '#0ea5e9' });
+  });
+
+  it('is one of eight swatches, a radio group named by colour, the chosen one checked', () => {
+    const onChange = vi.fn();
+    render(<ColorField value="#10b981" onChange={onChange} />);
+    const group = screen.getByRole('group', { name: 'Colour' });
+    expect(group).toBeDefined();
+    const swatches = screen.getAllByRole('radio');
+    expect(swatches.map((swatch) => swatch.getAttribute('aria-label'))).toEqual(
+      HABIT_COLORS.map((color) => color.name),
+    );
+    expect(screen.getByRole('radio', { name: 'Emerald' })).toHaveProperty('checked', true);
+    fireEvent.click(screen.getByRole('radio', { name: 'Sky' }));
+    expect(onChange).toHaveBeenCalledWith('#0ea5e9');
+  });
+
+  it('keeps a colour set elsewhere (an import) as the first choice until another is picked', () => {
+    render(<ColorField value="#123ABC" onChange={() => undefined} />);
+    const swatches = screen.getAllByRole('radio');
+    expect(swatches).toHaveLength(HABIT_COLORS.length + 1);
+    expect(swatches[0]?.getAttribute('aria-label')).toBe('Current colour');
+    expect(swatches[0]).toHaveProperty('checked', true);
+    // Matched whatever its case: #10B981 is Emerald.
+    render(<ColorField value="#10B981" onChange={() => undefined} />);
+    expect(screen.getAllByRole('radio', { name: 'Emerald' }).at(-1)).toHaveProperty(
+      'checked',
+      true,
+    );
   });
 });
