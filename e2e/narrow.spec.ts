@@ -42,6 +42,7 @@ const SETTINGS_TABS: SettingsTab[] = [
   'Data',
   'Storage',
   'Notifications',
+  'Account',
 ];
 
 type Seeded = { habitId: string };

@@ -35,6 +35,7 @@ const TABS: SettingsTab[] = [
   'Data',
   'Storage',
   'Notifications',
+  'Account',
 ];
 
 async function audioState(page: Page): Promise<AudioState | null> {
@@ -108,6 +109,85 @@ test.describe('Settings dialog', () => {
       await page.mouse.click(5, 5);
       await expect(settings.dialog).toBeHidden({ timeout: 1_000 });
     }).toPass({ timeout: 10_000 });
+  });
+
+  test('Account: a new username shows in the header; a new password signs the other devices out', async ({
+    page,
+    account,
+    browser,
+    baseURL,
+  }) => {
+    const dashboard = await signInThroughUi(page, account);
+    // Each device from an address of its own, so the sign-in limit per address stays clear.
+    const device = () =>
+      browser.newContext({
+        baseURL,
+        extraHTTPHeaders: {
+          'x-forwarded-for': `10.251.${String(Math.floor(Math.random() * 250))}.${String(Math.floor(Math.random() * 250) + 1)}`,
+        },
+      });
+    // The same account on another device, signed in before the change.
+    const other = await device();
+    const elsewhere = await other.newPage();
+    const otherDashboard = await signInThroughUi(elsewhere, account);
+    await expect(otherDashboard.username).toHaveText(`@${account.username}`);
+
+    const settings = new SettingsDialog(page);
+    await settings.open('Account');
+    await expect(settings.dialog.getByText(account.email)).toBeVisible();
+    const username = settings.dialog.getByLabel('Username');
+    await expect(username).toHaveValue(account.username);
+    const renamed = `${account.username.slice(0, 24)}_new`;
+    await username.fill(`  ${renamed.toUpperCase()} `);
+    await settings.dialog.getByRole('button', { name: 'Save username' }).click();
+    await expect(settings.dialog.getByText(`Your username is now @${renamed}.`)).toBeVisible();
+    await expect(username).toHaveValue(renamed);
+    await page.keyboard.press('Escape');
+    await expect(dashboard.username).toHaveText(`@${renamed}`);
+    // The other window hears of it too.
+    await expect(otherDashboard.username).toHaveText(`@${renamed}`);
+    await settings.open('Account');
+    await username.fill('no spaces allowed');
+    await settings.dialog.getByRole('button', { name: 'Save username' }).click();
+    await expect(username).toHaveAccessibleDescription(
+      'Username may contain only letters, numbers and underscores',
+    );
+    await expect(username).toBeFocused();
+
+    // A wrong current password changes nothing and says so on its field.
+    const current = settings.dialog.getByLabel('Current password');
+    await current.fill('not my password');
+    await settings.dialog.getByLabel('New password', { exact: true }).fill('a brand new password');
+    await settings.dialog.getByLabel('Confirm new password').fill('a brand new password');
+    await settings.dialog.getByRole('button', { name: 'Change password' }).click();
+    await expect(current).toHaveAccessibleDescription('That is not your current password.');
+    await expectNoAxeViolations(page);
+    await saveViewportScreenshot(page, 'settings-account-errors');
+    await current.fill(account.password);
+    await settings.dialog.getByRole('button', { name: 'Change password' }).click();
+    await expect(
+      settings.dialog.getByText('Password changed. Your other devices were signed out.'),
+    ).toBeVisible();
+    await expect(current).toHaveValue('');
+
+    // This window stays signed in and keeps working; the other device is signed out.
+    await page.reload();
+    await expect(dashboard.username).toHaveText(`@${renamed}`);
+    const mine = await page.request.get('/api/me');
+    expect(mine.status()).toBe(200);
+    const theirs = await elsewhere.request.get('/api/me');
+    expect(theirs.status()).toBe(401);
+    // The new password signs in; the old one no longer does.
+    const fresh = await device();
+    const signIn = (password: string) =>
+      fresh.request.post('/api/auth/sign-in/email', {
+        data: { email: account.email, password },
+        headers: { origin: baseURL ?? '' },
+      });
+    expect((await signIn(account.password)).status()).toBe(401);
+    expect((await signIn('a brand new password')).status()).toBe(200);
+    await fresh.close();
+    await other.close();
   });
 
   test('export, then import with replace and with merge, each with its summary', async ({

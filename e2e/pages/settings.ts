@@ -1,7 +1,14 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
 export type SettingsTab =
-  'Audio' | 'Appearance' | 'Regional' | 'Vacation' | 'Data' | 'Storage' | 'Notifications';
+  | 'Audio'
+  | 'Appearance'
+  | 'Regional'
+  | 'Vacation'
+  | 'Data'
+  | 'Storage'
+  | 'Notifications'
+  | 'Account';
 
 /** The Settings dialog, opened from the hero. */
 export class SettingsDialog {

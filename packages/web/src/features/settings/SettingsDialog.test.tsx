@@ -41,7 +41,7 @@ async function cleanCacheVia(inside: Inside): Promise<void> {
 }
 
 describe('Settings dialog', () => {
-  it('has the seven sections as tabs and closes on Escape', () => {
+  it('has the eight sections as tabs and closes on Escape', () => {
     const { inside, onClose } = renderDialog('audio');
     expect(inside.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
       'Audio',
@@ -51,6 +51,7 @@ describe('Settings dialog', () => {
       'Data',
       'Storage',
       'Notifications',
+      'Account',
     ]);
     fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
     expect(onClose).toHaveBeenCalled();

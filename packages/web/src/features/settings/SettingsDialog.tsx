@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Dialog } from '../../components/ui/Dialog';
 import { Tabs } from '../../components/ui/Tabs';
 import { settingsDialogCopy as copy } from './dialog-copy';
+import { AccountPanel } from './panels/AccountPanel';
 import { AppearancePanel } from './panels/AppearancePanel';
 import { AudioPanel } from './panels/AudioPanel';
 import { DataPanel } from './panels/DataPanel';
@@ -20,6 +21,7 @@ export const SETTINGS_TABS = [
   'data',
   'storage',
   'notifications',
+  'account',
 ] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
 
@@ -63,6 +65,7 @@ export function SettingsDialog({
           {tab === 'notifications' ? (
             <NotificationsPanel reminders={settings.reminders} timeZone={settings.timeZone} />
           ) : null}
+          {tab === 'account' ? <AccountPanel /> : null}
         </div>
       </Tabs>
     </Dialog>

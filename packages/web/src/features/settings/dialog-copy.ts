@@ -14,7 +14,28 @@ export const settingsDialogCopy = {
     data: 'Data',
     storage: 'Storage',
     notifications: 'Notifications',
+    account: 'Account',
   },
+
+  // Account
+  signedInAs: 'Signed in as',
+  signedInHint: 'Your e-mail address signs you in and receives password reset links.',
+  usernameHeading: 'Username',
+  usernameHint: 'Shown in the header; you can also sign in with it.',
+  username: 'Username',
+  saveUsername: 'Save username',
+  savingUsername: 'Saving...',
+  usernameUnchanged: 'That is your username already.',
+  usernameSaved: (username: string) => `Your username is now @${username}.`,
+  passwordHeading: 'Password',
+  passwordHint: 'Changing it signs you out everywhere else; this window stays signed in.',
+  currentPassword: 'Current password',
+  samePassword: 'Choose a password other than your current one',
+  wrongPassword: 'That is not your current password.',
+  changePassword: 'Change password',
+  changingPassword: 'Changing...',
+  passwordChanged: 'Password changed. Your other devices were signed out.',
+  accountFailed: 'Could not save that. Please try again.',
 
   // Audio
   audioHeading: 'Effects',

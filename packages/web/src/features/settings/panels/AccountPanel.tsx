@@ -1,0 +1,149 @@
+import { AUTH_MESSAGES, PASSWORD_MAX, PASSWORD_MIN, zUsername } from '@habitquest/contracts/auth';
+import type { Me } from '@habitquest/contracts/me';
+import { routes } from '@habitquest/contracts/routes';
+import { useQueryClient, useQuery } from '@tanstack/react-query';
+import { Button } from '../../../components/ui/Button';
+import { Notice } from '../../../components/ui/Notice';
+import { TextField } from '../../../components/ui/TextField';
+import { useForm, type Checked, type FieldErrors } from '../../../components/ui/use-form';
+import { ApiError, call } from '../../../lib/api';
+import { authCopy } from '../../auth/copy';
+import { meQuery } from '../../me/queries';
+import { settingsDialogCopy as copy } from '../dialog-copy';
+import { Section } from './parts';
+
+/**
+ * Settings → Account (docs/product.md, "Settings"): who is signed in, the username, the password.
+ * The username goes to PATCH /api/profile; the password to Better Auth's change-password, which
+ * signs every other session out (its wrong guesses are limited per account: docs/security.md).
+ */
+export function AccountPanel() {
+  const me = useQuery(meQuery).data;
+  return (
+    <div className="flex flex-col gap-4">
+      <Section title={copy.signedInAs} description={copy.signedInHint}>
+        <p className="font-medium text-slate-900 wrap-anywhere dark:text-white">{me?.user.email}</p>
+      </Section>
+      {me ? <UsernameForm current={me.user.username} /> : null}
+      <PasswordForm />
+    </div>
+  );
+}
+
+/** A username to choose, or a new one (an account made through OAuth may have none yet). */
+function UsernameForm({ current }: { current: string | null }) {
+  const client = useQueryClient();
+  const form = useForm({
+    initial: { username: current ?? '' },
+    check: ({ username }): Checked<string, 'username'> => {
+      const parsed = zUsername.safeParse(username);
+      if (!parsed.success)
+        return { input: null, errors: { username: parsed.error.issues[0]?.message } };
+      if (parsed.data === current)
+        return { input: null, errors: { username: copy.usernameUnchanged } };
+      return { input: parsed.data, errors: null };
+    },
+    submit: async (username) => {
+      const saved = await call(routes.updateProfile, { body: { username } });
+      // The header shows it at once; other windows hear of it from the server's event.
+      client.setQueryData<Me>(meQuery.queryKey, (me) =>
+        me ? { ...me, user: { ...me.user, username: saved.username } } : me,
+      );
+      form.reset({ username: saved.username });
+      return copy.usernameSaved(saved.username);
+    },
+    describeFailure: (failure) =>
+      failure instanceof ApiError && (failure.code === 'CONFLICT' || failure.code === 'VALIDATION')
+        ? { fields: { username: failure.message } }
+        : { form: failure instanceof ApiError ? failure.message : copy.accountFailed },
+  });
+  return (
+    <Section title={copy.usernameHeading} description={copy.usernameHint}>
+      <form className="flex flex-col gap-3" onSubmit={form.onSubmit} noValidate>
+        <TextField
+          label={copy.username}
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          {...form.field('username')}
+        />
+        {form.formError ? <Notice tone="error">{form.formError}</Notice> : null}
+        {form.success ? <Notice tone="success">{form.success}</Notice> : null}
+        <div>
+          <Button type="submit" disabled={form.isSubmitting || !form.isDirty}>
+            {form.isSubmitting ? copy.savingUsername : copy.saveUsername}
+          </Button>
+        </div>
+      </form>
+    </Section>
+  );
+}
+
+type PasswordFields = { current: string; next: string; confirm: string };
+
+/** The change-password form's check: the new password's length, its repeat, and a change. */
+export function checkPasswordChange(
+  fields: PasswordFields,
+): Checked<{ currentPassword: string; newPassword: string }, keyof PasswordFields> {
+  const errors: FieldErrors<keyof PasswordFields> = {};
+  if (fields.current === '') errors.current = AUTH_MESSAGES.passwordRequired;
+  if (fields.next.length < PASSWORD_MIN) errors.next = AUTH_MESSAGES.passwordTooShort;
+  else if (fields.next.length > PASSWORD_MAX) errors.next = AUTH_MESSAGES.passwordTooLong;
+  else if (fields.next === fields.current) errors.next = copy.samePassword;
+  else if (fields.confirm !== fields.next) errors.confirm = authCopy.passwordsDiffer;
+  return Object.keys(errors).length > 0
+    ? { input: null, errors }
+    : { input: { currentPassword: fields.current, newPassword: fields.next }, errors: null };
+}
+
+const NO_PASSWORDS: PasswordFields = { current: '', next: '', confirm: '' };
+
+function PasswordForm() {
+  const form = useForm({
+    initial: NO_PASSWORDS,
+    check: checkPasswordChange,
+    submit: async (input) => {
+      await call(routes.changePassword, { body: { ...input, revokeOtherSessions: true } });
+      form.reset(NO_PASSWORDS);
+      return copy.passwordChanged;
+    },
+    describeFailure: (failure) =>
+      failure instanceof ApiError && failure.code === 'INVALID_PASSWORD'
+        ? { fields: { current: copy.wrongPassword } }
+        : // A limit reached (429) or a network failure says so in its own words.
+          { form: failure instanceof ApiError ? failure.message : copy.accountFailed },
+  });
+  return (
+    <Section title={copy.passwordHeading} description={copy.passwordHint}>
+      <form className="flex flex-col gap-3" onSubmit={form.onSubmit} noValidate>
+        <TextField
+          label={copy.currentPassword}
+          type="password"
+          autoComplete="current-password"
+          {...form.field('current')}
+        />
+        <div className="grid gap-3 sm:grid-cols-2">
+          <TextField
+            label={authCopy.newPassword}
+            type="password"
+            autoComplete="new-password"
+            {...form.field('next')}
+          />
+          <TextField
+            label={authCopy.confirmPassword}
+            type="password"
+            autoComplete="new-password"
+            {...form.field('confirm')}
+          />
+        </div>
+        {form.formError ? <Notice tone="error">{form.formError}</Notice> : null}
+        {form.success ? <Notice tone="success">{form.success}</Notice> : null}
+        <div>
+          <Button type="submit" disabled={form.isSubmitting}>
+            {form.isSubmitting ? copy.changingPassword : copy.changePassword}
+          </Button>
+        </div>
+      </form>
+    </Section>
+  );
+}
