@@ -1,13 +1,12 @@
-import { AUTH_MESSAGES, PASSWORD_MAX, PASSWORD_MIN } from '@habitquest/contracts/auth';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '../../lib/router';
 import { Button } from '../../components/ui/Button';
 import { Notice } from '../../components/ui/Notice';
-import { TextField } from '../../components/ui/TextField';
-import { useForm, type Checked, type FieldErrors } from '../../components/ui/use-form';
+import { useForm, type Checked } from '../../components/ui/use-form';
 import { isResetTokenUsable, resetPassword } from './actions';
 import { requestAuth } from './auth-flags';
 import { authCopy } from './copy';
+import { NewPasswordFields, newPasswordErrors } from './NewPasswordFields';
 
 /** /auth/update-password?token=…: where the reset e-mail's link lands. */
 export function UpdatePasswordPage() {
@@ -23,10 +22,7 @@ export function UpdatePasswordPage() {
   const form = useForm({
     initial: { password: '', confirm: '' },
     check: ({ password, confirm }): Checked<string, 'password' | 'confirm'> => {
-      const errors: FieldErrors<'password' | 'confirm'> = {};
-      if (password.length < PASSWORD_MIN) errors.password = AUTH_MESSAGES.passwordTooShort;
-      else if (password.length > PASSWORD_MAX) errors.password = AUTH_MESSAGES.passwordTooLong;
-      else if (password !== confirm) errors.confirm = authCopy.passwordsDiffer;
+      const errors = newPasswordErrors(password, confirm);
       return Object.keys(errors).length > 0
         ? { input: null, errors }
         : { input: password, errors: null };
@@ -71,17 +67,10 @@ export function UpdatePasswordPage() {
         ) : token ? (
           <form className="mt-5 flex flex-col gap-4" onSubmit={form.onSubmit} noValidate>
             <p className="text-sm text-slate-600 dark:text-slate-300">{authCopy.updateIntro}</p>
-            <TextField
-              label={authCopy.newPassword}
-              type="password"
-              autoComplete="new-password"
-              {...form.field('password')}
-            />
-            <TextField
-              label={authCopy.confirmPassword}
-              type="password"
-              autoComplete="new-password"
-              {...form.field('confirm')}
+            <NewPasswordFields
+              className="flex flex-col gap-4"
+              password={form.field('password')}
+              confirm={form.field('confirm')}
             />
             {form.formError ? <Notice tone="error">{form.formError}</Notice> : null}
             {form.success ? <Notice tone="success">{form.success}</Notice> : null}

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, PASSWORD_MAX, PASSWORD_MIN, zUsername } from '@habitquest/contracts/auth';
+import { AUTH_MESSAGES, zUsername } from '@habitquest/contracts/auth';
 import type { Me } from '@habitquest/contracts/me';
 import { routes } from '@habitquest/contracts/routes';
 import { useQueryClient, useQuery } from '@tanstack/react-query';
@@ -7,7 +7,7 @@ import { Notice } from '../../../components/ui/Notice';
 import { TextField } from '../../../components/ui/TextField';
 import { useForm, type Checked, type FieldErrors } from '../../../components/ui/use-form';
 import { ApiError, call } from '../../../lib/api';
-import { authCopy } from '../../auth/copy';
+import { NewPasswordFields, newPasswordErrors } from '../../auth/NewPasswordFields';
 import { meQuery } from '../../me/queries';
 import { settingsDialogCopy as copy } from '../dialog-copy';
 import { Section } from './parts';
@@ -67,13 +67,12 @@ function UsernameForm({ current }: { current: string | null }) {
           spellCheck={false}
           {...form.field('username')}
         />
-        {form.formError ? <Notice tone="error">{form.formError}</Notice> : null}
-        {form.success ? <Notice tone="success">{form.success}</Notice> : null}
-        <div>
-          <Button type="submit" disabled={form.isSubmitting || !form.isDirty}>
-            {form.isSubmitting ? copy.savingUsername : copy.saveUsername}
-          </Button>
-        </div>
+        <FormEnd
+          form={form}
+          label={copy.saveUsername}
+          busyLabel={copy.savingUsername}
+          isDisabled={!form.isDirty}
+        />
       </form>
     </Section>
   );
@@ -85,12 +84,12 @@ type PasswordFields = { current: string; next: string; confirm: string };
 export function checkPasswordChange(
   fields: PasswordFields,
 ): Checked<{ currentPassword: string; newPassword: string }, keyof PasswordFields> {
-  const errors: FieldErrors<keyof PasswordFields> = {};
-  if (fields.current === '') errors.current = AUTH_MESSAGES.passwordRequired;
-  if (fields.next.length < PASSWORD_MIN) errors.next = AUTH_MESSAGES.passwordTooShort;
-  else if (fields.next.length > PASSWORD_MAX) errors.next = AUTH_MESSAGES.passwordTooLong;
-  else if (fields.next === fields.current) errors.next = copy.samePassword;
-  else if (fields.confirm !== fields.next) errors.confirm = authCopy.passwordsDiffer;
+  const fresh = newPasswordErrors(fields.next, fields.confirm);
+  const next = fresh.password ?? (fields.next === fields.current ? copy.samePassword : undefined);
+  const errors: FieldErrors<keyof PasswordFields> = {
+    ...(fields.current === '' ? { current: AUTH_MESSAGES.passwordRequired } : {}),
+    ...(next ? { next } : fresh.confirm ? { confirm: fresh.confirm } : {}),
+  };
   return Object.keys(errors).length > 0
     ? { input: null, errors }
     : { input: { currentPassword: fields.current, newPassword: fields.next }, errors: null };
@@ -122,28 +121,38 @@ function PasswordForm() {
           autoComplete="current-password"
           {...form.field('current')}
         />
-        <div className="grid gap-3 sm:grid-cols-2">
-          <TextField
-            label={authCopy.newPassword}
-            type="password"
-            autoComplete="new-password"
-            {...form.field('next')}
-          />
-          <TextField
-            label={authCopy.confirmPassword}
-            type="password"
-            autoComplete="new-password"
-            {...form.field('confirm')}
-          />
-        </div>
-        {form.formError ? <Notice tone="error">{form.formError}</Notice> : null}
-        {form.success ? <Notice tone="success">{form.success}</Notice> : null}
-        <div>
-          <Button type="submit" disabled={form.isSubmitting}>
-            {form.isSubmitting ? copy.changingPassword : copy.changePassword}
-          </Button>
-        </div>
+        <NewPasswordFields
+          className="grid gap-3 sm:grid-cols-2"
+          password={form.field('next')}
+          confirm={form.field('confirm')}
+        />
+        <FormEnd form={form} label={copy.changePassword} busyLabel={copy.changingPassword} />
       </form>
     </Section>
+  );
+}
+
+/** A form's outcome (its error, or what it did) and its submit button. */
+function FormEnd({
+  form,
+  label,
+  busyLabel,
+  isDisabled = false,
+}: {
+  form: { formError: string | null; success: string | null; isSubmitting: boolean };
+  label: string;
+  busyLabel: string;
+  isDisabled?: boolean;
+}) {
+  return (
+    <>
+      {form.formError ? <Notice tone="error">{form.formError}</Notice> : null}
+      {form.success ? <Notice tone="success">{form.success}</Notice> : null}
+      <div>
+        <Button type="submit" disabled={form.isSubmitting || isDisabled}>
+          {form.isSubmitting ? busyLabel : label}
+        </Button>
+      </div>
+    </>
   );
 }
