@@ -38,6 +38,8 @@ export function SettingsDialog({
   initialTab?: SettingsTab;
 }) {
   const [tab, setTab] = useState<SettingsTab>(initialTab);
+  // Typing in the Account tab's forms is not saved until sent: closing then asks first.
+  const [isAccountDirty, setAccountDirty] = useState(false);
   return (
     <Dialog
       open
@@ -48,6 +50,7 @@ export function SettingsDialog({
       icon={<SettingsIcon aria-hidden className="size-5 text-slate-500 dark:text-slate-400" />}
       // sm: so the width wins over the primitive's own max-w-md in the stylesheet's order.
       className="sm:max-w-3xl"
+      isDirty={tab === 'account' && isAccountDirty}
     >
       <Tabs label={copy.tabsLabel} tabs={TABS} value={tab} onChange={setTab} wrap>
         {/* One height for every tab on wide screens, so the dialog does not jump between them. */}
@@ -65,7 +68,7 @@ export function SettingsDialog({
           {tab === 'notifications' ? (
             <NotificationsPanel reminders={settings.reminders} timeZone={settings.timeZone} />
           ) : null}
-          {tab === 'account' ? <AccountPanel /> : null}
+          {tab === 'account' ? <AccountPanel onDirtyChange={setAccountDirty} /> : null}
         </div>
       </Tabs>
     </Dialog>

@@ -2,12 +2,14 @@ import { AUTH_MESSAGES, zUsername } from '@habitquest/contracts/auth';
 import type { Me } from '@habitquest/contracts/me';
 import { routes } from '@habitquest/contracts/routes';
 import { useQueryClient, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Button } from '../../../components/ui/Button';
 import { Notice } from '../../../components/ui/Notice';
 import { TextField } from '../../../components/ui/TextField';
 import { useForm, type Checked, type FieldErrors } from '../../../components/ui/use-form';
 import { ApiError, call } from '../../../lib/api';
 import { NewPasswordFields, newPasswordErrors } from '../../auth/NewPasswordFields';
+import { useReportDirty } from '../../auth/use-report-dirty';
 import { meQuery } from '../../me/queries';
 import { settingsDialogCopy as copy } from '../dialog-copy';
 import { Section } from './parts';
@@ -17,21 +19,35 @@ import { Section } from './parts';
  * The username goes to PATCH /api/profile; the password to Better Auth's change-password, which
  * signs every other session out (its wrong guesses are limited per account: docs/security.md).
  */
-export function AccountPanel() {
+export function AccountPanel({
+  onDirtyChange,
+}: {
+  /** Told whether either form holds unsaved typing: the dialog then asks before closing. */
+  onDirtyChange?: (isDirty: boolean) => void;
+}) {
   const me = useQuery(meQuery).data;
+  const [isUsernameDirty, setUsernameDirty] = useState(false);
+  const [isPasswordDirty, setPasswordDirty] = useState(false);
+  useReportDirty(isUsernameDirty || isPasswordDirty, onDirtyChange);
   return (
     <div className="flex flex-col gap-4">
       <Section title={copy.signedInAs} description={copy.signedInHint}>
         <p className="font-medium text-slate-900 wrap-anywhere dark:text-white">{me?.user.email}</p>
       </Section>
-      {me ? <UsernameForm current={me.user.username} /> : null}
-      <PasswordForm />
+      {me ? <UsernameForm current={me.user.username} onDirtyChange={setUsernameDirty} /> : null}
+      <PasswordForm onDirtyChange={setPasswordDirty} />
     </div>
   );
 }
 
 /** A username to choose, or a new one (an account made through OAuth may have none yet). */
-function UsernameForm({ current }: { current: string | null }) {
+function UsernameForm({
+  current,
+  onDirtyChange,
+}: {
+  current: string | null;
+  onDirtyChange: (isDirty: boolean) => void;
+}) {
   const client = useQueryClient();
   const form = useForm({
     initial: { username: current ?? '' },
@@ -57,6 +73,7 @@ function UsernameForm({ current }: { current: string | null }) {
         ? { fields: { username: failure.message } }
         : { form: failure instanceof ApiError ? failure.message : copy.accountFailed },
   });
+  useReportDirty(form.isDirty, onDirtyChange);
   return (
     <Section title={copy.usernameHeading} description={copy.usernameHint}>
       <form className="flex flex-col gap-3" onSubmit={form.onSubmit} noValidate>
@@ -97,7 +114,7 @@ export function checkPasswordChange(
 
 const NO_PASSWORDS: PasswordFields = { current: '', next: '', confirm: '' };
 
-function PasswordForm() {
+function PasswordForm({ onDirtyChange }: { onDirtyChange: (isDirty: boolean) => void }) {
   const form = useForm({
     initial: NO_PASSWORDS,
     check: checkPasswordChange,
@@ -112,6 +129,7 @@ function PasswordForm() {
         : // A limit reached (429) or a network failure says so in its own words.
           { form: failure instanceof ApiError ? failure.message : copy.accountFailed },
   });
+  useReportDirty(form.isDirty, onDirtyChange);
   return (
     <Section title={copy.passwordHeading} description={copy.passwordHint}>
       <form className="flex flex-col gap-3" onSubmit={form.onSubmit} noValidate>
