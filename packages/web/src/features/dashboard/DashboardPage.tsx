@@ -14,7 +14,7 @@ import { categoriesQuery } from '../goals/queries';
 import { insightsFor, withCreatedOn } from '../habits/day-habits';
 import { HabitsSection } from '../habits/HabitsSection';
 import { LevelUpBanner } from '../habits/LevelUpBanner';
-import { useToggleCompletion } from '../habits/mutations';
+import { useToggleCompletion } from '../habits/completion-mutations';
 import { habitsQuery, yearCompletionsQuery } from '../habits/queries';
 import { useLiveUpdates } from '../live/use-live-updates';
 import { OfflineSync } from '../offline/OfflineSync';

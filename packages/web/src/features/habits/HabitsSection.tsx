@@ -14,7 +14,7 @@ import { insightsFor, listedHabits, type DatedHabit } from './day-habits';
 import { shortDayLabel } from '../calendar/day-label';
 import { AddedLaterNote } from './AddedLater';
 import { HabitCard } from './HabitCard';
-import { useToggleCompletion } from './mutations';
+import { useToggleCompletion } from './completion-mutations';
 import { lazyDialog, lazyPart } from '../../app/lazy-part';
 import { restDayCopy as restCopy } from '../rest/day-copy';
 import { isPaused } from '../rest/rest-facts';

@@ -1,7 +1,7 @@
 import type { Me } from '@habitquest/contracts/me';
 import { DEFAULT_SETTINGS } from '@habitquest/contracts/settings';
 import { describe, expect, it } from 'vitest';
-import { moveProgress } from './mutations';
+import { moveProgress } from './completion-mutations';
 
 const me: Me = {
   user: { id: 'u', email: 'a@example.com', username: 'a' },
