@@ -135,6 +135,7 @@ test.describe('Settings dialog', () => {
     const settings = new SettingsDialog(page);
     await settings.open('Account');
     await expect(settings.dialog.getByText(account.email)).toBeVisible();
+    await expect(settings.dialog.getByText('Signs in with Password')).toBeVisible();
     const username = settings.dialog.getByLabel('Username');
     await expect(username).toHaveValue(account.username);
     const renamed = `${account.username.slice(0, 24)}_new`;

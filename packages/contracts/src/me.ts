@@ -39,7 +39,7 @@ export const zMe = z.object({
     /** Auth's own id; not promised to be a UUID. */
     id: z.string().min(1),
     email: z.string(),
-    /** null until an account made through OAuth picks one. */
+    /** null only for an account made without one whose name and e-mail gave no free one. */
     username: z.string().nullable(),
   }),
   plan: zPlan,

@@ -108,6 +108,9 @@ export const ROUTE_SCHEMAS = {
     summary: 'Change the password, given the current one (wrong guesses are rate-limited)',
   },
   verifyPassword: { summary: 'Check the current password (shares the change-password limit)' },
+  listAccounts: {
+    summary: "How the user signs in: a password ('credential') and the OAuth providers linked",
+  },
 
   me: { summary: 'The user, plan, progress and settings', response: zMe },
   updateProfile: { summary: 'Change the username', body: zProfilePatch, response: zProfilePatch },

@@ -54,6 +54,11 @@ export const accountRoutes = {
     method: 'post',
     path: '/api/auth/change-password',
   }),
+  /** How the user signs in: `credential` is a password; otherwise an OAuth provider's name. */
+  listAccounts: route<{ response: { providerId: string }[] }>()({
+    method: 'get',
+    path: '/api/auth/list-accounts',
+  }),
   verifyPassword: route<{ body: { password: string } }>()({
     method: 'post',
     path: '/api/auth/verify-password',

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categories, progress, userSettings, verification } from '../db/schema';
+import { account, categories, progress, userSettings, verification } from '../db/schema';
 import {
   DATABASE_KINDS,
   signUp,
@@ -378,6 +378,82 @@ describe.each(DATABASE_KINDS)('password reset on %s', (kind) => {
       newPassword: 'another one',
     });
     expect(expired.status).toBe(400);
+  });
+
+  it('an account made through OAuth sets its first password through the mailed link', async () => {
+    // The account as a GitHub sign-in leaves it: one "github" row and no password (GitHub itself
+    // is out of reach here, so the rows are written as Better Auth writes them).
+    const { client, email, username } = await signUp(server);
+    const { id } = (await client.get<{ user: { id: string } }>('/api/me')).body.user;
+    const { db } = server.database;
+    await db.delete(account).where(eq(account.userId, id));
+    await db.insert(account).values({
+      id: `github-${id}`,
+      accountId: '4242',
+      providerId: 'github',
+      userId: id,
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    });
+    const methods = await client.get<{ providerId: string }[]>('/api/auth/list-accounts');
+    expect(methods.status).toBe(200);
+    expect(methods.body.map((row) => row.providerId)).toEqual(['github']);
+    // No current password to give: change-password has nothing to check it against.
+    const change = await client.post('/api/auth/change-password', {
+      currentPassword: 'correct horse',
+      newPassword: 'first own secret',
+    });
+    expect(change.status).toBe(400);
+    // Nor does a session alone add one: Better Auth's set-password is not served over HTTP.
+    const added = await client.post('/api/auth/set-password', { newPassword: 'stolen session' });
+    expect(added.status).toBe(404);
+    const thief = await clientFrom(server).post('/api/auth/sign-in/email', {
+      email,
+      password: 'stolen session',
+    });
+    expect(thief.status).toBe(401);
+
+    const sentBefore = server.mails.length;
+    await requestReset(email);
+    const mail = await mailSent(server, email, sentBefore);
+    expect(mail.subject).toBe('Set a password for HabitQuest');
+    expect(mail.text).toContain('Choose your password here:');
+    const reset = await clientFrom(server).post('/api/auth/reset-password', {
+      token: tokenFrom(mail.text),
+      newPassword: 'first own secret',
+    });
+    expect(reset.status).toBe(200);
+
+    const fresh = clientFrom(server);
+    const byEmail = await fresh.post('/api/auth/sign-in/email', {
+      email,
+      password: 'first own secret',
+    });
+    expect(byEmail.status).toBe(200);
+    const byName = await clientFrom(server).post('/api/auth/sign-in/username', {
+      username,
+      password: 'first own secret',
+    });
+    expect(byName.status).toBe(200);
+    const after = await fresh.get<{ providerId: string }[]>('/api/auth/list-accounts');
+    expect(after.body.map((row) => row.providerId).sort()).toEqual(['credential', 'github']);
+    // From now on it is a password like any other: the next link resets it.
+    const sentAgain = server.mails.length;
+    await requestReset(email);
+    expect((await mailSent(server, email, sentAgain)).subject).toBe(
+      'Reset your HabitQuest password',
+    );
+  });
+
+  it("lists only the signed-in user's own ways to sign in, and nobody's without a session", async () => {
+    const { client } = await signUp(server);
+    await signUp(server);
+    const mine =
+      await client.get<{ providerId: string; userId: string }[]>('/api/auth/list-accounts');
+    expect(mine.body.map((row) => row.providerId)).toEqual(['credential']);
+    const { id } = (await client.get<{ user: { id: string } }>('/api/me')).body.user;
+    expect(mine.body.every((row) => row.userId === id)).toBe(true);
+    expect((await clientFrom(server).get('/api/auth/list-accounts')).status).toBe(401);
   });
 });
 

@@ -3,16 +3,18 @@
  * Google, GitHub and Discord when their credentials are configured.
  */
 import { betterAuth } from 'better-auth';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { username } from 'better-auth/plugins/username';
 import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '@habitquest/contracts/auth';
+import { freeUsername, usernameBase } from '../accounts/first-username';
 import { provisionAccount } from '../accounts/provision-account';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { account, session, user, verification } from '../db/auth-schema';
 import type { Logger } from '../logger';
 import type { BackgroundMailer } from '../mail/background-mail';
-import { passwordResetMail } from './reset-mail';
+import { passwordResetMail, setPasswordMail } from './reset-mail';
 
 export const RESET_TOKEN_SECONDS = 60 * 60;
 
@@ -51,9 +53,14 @@ export function createAuth(options: {
       revokeSessionsOnPasswordReset: true,
       // Not awaited: an answer that waited for the mail server only when the address has an
       // account would tell by its timing which addresses have one. A failure is logged.
+      // An account made through OAuth has no password yet: its mail offers to set one (the link
+      // and the page are the same; Better Auth adds the password's account row).
       sendResetPassword: ({ user: target, token }) => {
         const link = `${config.publicUrl}/auth/update-password?token=${encodeURIComponent(token)}`;
-        mailer.send(passwordResetMail({ to: target.email, link }));
+        mailer.send(async () => {
+          const mail = (await hasPassword(db, target.id)) ? passwordResetMail : setPasswordMail;
+          return mail({ to: target.email, link });
+        });
         return Promise.resolve();
       },
     },
@@ -86,6 +93,14 @@ export function createAuth(options: {
       },
       user: {
         create: {
+          // An OAuth sign-up brings no username: it gets one from the person's name or e-mail.
+          before: async (made) => {
+            if (typeof made.username === 'string' && made.username !== '') return;
+            const username = await freeUsername(db, usernameBase(made.name, made.email));
+            return username
+              ? { data: { ...made, username, displayUsername: username } }
+              : undefined;
+          },
           after: async (created) => {
             await provisionAccount({ db, userId: created.id });
             logger.info({ userId: created.id }, 'account created');
@@ -107,3 +122,19 @@ export function createAuth(options: {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** Whether the user has a password to sign in with (Better Auth's "credential" account). */
+async function hasPassword(db: Database, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: account.id })
+    .from(account)
+    .where(
+      and(
+        eq(account.userId, userId),
+        eq(account.providerId, 'credential'),
+        isNotNull(account.password),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}

@@ -64,4 +64,35 @@ describe('mail sent in the background', () => {
     expect(logged[0]?.to).toBe(mail.to);
     expect(logged[0]?.err?.message).toBe('no mail today');
   });
+
+  it('writes a mail given as a function after the call, and logs one that could not be written', async () => {
+    const lines: string[] = [];
+    const logger = createLogger('error', { write: (line: string) => void lines.push(line) });
+    const sent: string[] = [];
+    const mailer = backgroundMailer(
+      {
+        send: (written) => {
+          sent.push(written.subject);
+          return Promise.resolve();
+        },
+      },
+      logger,
+    );
+    let isAsked = false;
+    mailer.send(() => {
+      isAsked = true;
+      return Promise.resolve({ ...mail, subject: 'Written later' });
+    });
+    // Not even the words are read before the caller has answered.
+    expect(isAsked).toBe(false);
+    mailer.send(() => Promise.reject(new Error('no words today')));
+    await mailer.settled(60_000);
+    expect(sent).toEqual(['Written later']);
+    const logged = lines.map(
+      (line) => JSON.parse(line) as { msg: string; err?: { message?: string } },
+    );
+    expect(logged.map((line) => [line.msg, line.err?.message])).toEqual([
+      ['could not send a mail', 'no words today'],
+    ]);
+  });
 });

@@ -16,8 +16,11 @@ import type { Mail, Mailer } from './mailer';
 export const MAIL_ON_SHUTDOWN_MS = 5_000;
 
 export type BackgroundMailer = {
-  /** Starts sending and returns at once; a failure is logged. */
-  send: (mail: Mail) => void;
+  /**
+   * Starts sending and returns at once; a failure is logged. A mail that needs a read first (which
+   * words to send) is given as a function, so that read is made after the answer too.
+   */
+  send: (mail: Mail | (() => Promise<Mail>)) => void;
   /**
    * Resolves once every mail started so far is sent or its failure logged, or after `withinMs`,
    * logging how many were still on their way. Never rejects.
@@ -30,10 +33,18 @@ export function backgroundMailer(mailer: Mailer, logger: Logger): BackgroundMail
   return {
     send: (mail) => {
       // Started on the next microtask, so even a mailer that throws at once cannot throw here.
+      let shown: Partial<Mail> = typeof mail === 'function' ? {} : mail;
       const task = Promise.resolve()
-        .then(() => mailer.send(mail))
+        .then(async () => {
+          const written = typeof mail === 'function' ? await mail() : mail;
+          shown = written;
+          await mailer.send(written);
+        })
         .catch((error: unknown) => {
-          logger.error({ err: error, to: mail.to, subject: mail.subject }, 'could not send a mail');
+          logger.error(
+            { err: error, to: shown.to, subject: shown.subject },
+            'could not send a mail',
+          );
         })
         .finally(() => {
           sending.delete(task);

@@ -20,8 +20,14 @@ export const settingsDialogCopy = {
   // Account
   signedInAs: 'Signed in as',
   signedInHint: 'Your e-mail address signs you in and receives password reset links.',
+  signedInWithoutPassword:
+    'Your e-mail address receives HabitQuest’s mail, such as links to set a password.',
+  signsInWith: 'Signs in with',
+  passwordMethod: 'Password',
   usernameHeading: 'Username',
   usernameHint: 'Shown in the header; you can also sign in with it.',
+  usernameHintWithoutPassword:
+    'Shown in the header; once you have a password, it signs you in too.',
   username: 'Username',
   saveUsername: 'Save username',
   savingUsername: 'Saving...',
@@ -36,6 +42,12 @@ export const settingsDialogCopy = {
   changingPassword: 'Changing...',
   passwordChanged: 'Password changed. Your other devices were signed out.',
   accountFailed: 'Could not save that. Please try again.',
+  checkingMethods: 'Checking how you sign in...',
+  setPasswordHint: (providers: string) =>
+    `You sign in with ${providers}. Set a password and your e-mail address or username signs you in too. We mail you a link to choose it; setting it signs you out everywhere, so you sign in again with it.`,
+  sendSetPasswordLink: 'E-mail me a link',
+  sendingSetPasswordLink: 'Sending...',
+  setPasswordLinkSent: (email: string) => `Sent to ${email}. The link works once, within 1 hour.`,
 
   // Audio
   audioHeading: 'Effects',

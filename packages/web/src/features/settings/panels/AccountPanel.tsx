@@ -8,10 +8,13 @@ import { Notice } from '../../../components/ui/Notice';
 import { TextField } from '../../../components/ui/TextField';
 import { useForm, type Checked, type FieldErrors } from '../../../components/ui/use-form';
 import { ApiError, call } from '../../../lib/api';
+import { requestPasswordReset } from '../../auth/actions';
 import { NewPasswordFields, newPasswordErrors } from '../../auth/NewPasswordFields';
 import { useReportDirty } from '../../auth/use-report-dirty';
 import { meQuery } from '../../me/queries';
+import { offlineCopy } from '../../offline/copy';
 import { settingsDialogCopy as copy } from '../dialog-copy';
+import { listNames, signInMethodsQuery } from '../sign-in-methods';
 import { Section } from './parts';
 
 /**
@@ -26,26 +29,87 @@ export function AccountPanel({
   onDirtyChange?: (isDirty: boolean) => void;
 }) {
   const me = useQuery(meQuery).data;
+  const methods = useQuery(signInMethodsQuery);
   const [isUsernameDirty, setUsernameDirty] = useState(false);
   const [isPasswordDirty, setPasswordDirty] = useState(false);
   useReportDirty(isUsernameDirty || isPasswordDirty, onDirtyChange);
+  const known = methods.data;
   return (
     <div className="flex flex-col gap-4">
-      <Section title={copy.signedInAs} description={copy.signedInHint}>
+      <Section
+        title={copy.signedInAs}
+        description={
+          known?.hasPassword === false ? copy.signedInWithoutPassword : copy.signedInHint
+        }
+      >
         <p className="font-medium text-slate-900 wrap-anywhere dark:text-white">{me?.user.email}</p>
+        {known ? (
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+            {copy.signsInWith}{' '}
+            {listNames([...(known.hasPassword ? [copy.passwordMethod] : []), ...known.providers])}
+          </p>
+        ) : null}
       </Section>
-      {me ? <UsernameForm current={me.user.username} onDirtyChange={setUsernameDirty} /> : null}
-      <PasswordForm onDirtyChange={setPasswordDirty} />
+      {me ? (
+        <UsernameForm
+          current={me.user.username}
+          hint={known?.hasPassword === false ? copy.usernameHintWithoutPassword : copy.usernameHint}
+          onDirtyChange={setUsernameDirty}
+        />
+      ) : null}
+      {known?.hasPassword === false && me ? (
+        <SetPasswordSection email={me.user.email} providers={known.providers} />
+      ) : known || methods.isError ? (
+        // Unknown after a failed read: the form, whose answer then says what is wrong.
+        <PasswordForm onDirtyChange={setPasswordDirty} />
+      ) : (
+        <Section title={copy.passwordHeading}>
+          <p role="status" className="text-sm text-slate-600 dark:text-slate-300">
+            {methods.isPaused ? offlineCopy.notLoaded : copy.checkingMethods}
+          </p>
+        </Section>
+      )}
     </div>
   );
 }
 
-/** A username to choose, or a new one (an account made through OAuth may have none yet). */
+/**
+ * An account made through OAuth has no password to change: its first one is chosen on the page a
+ * mailed link opens (the reset link's page), so whoever holds only this session cannot add one.
+ */
+function SetPasswordSection({ email, providers }: { email: string; providers: string[] }) {
+  const form = useForm({
+    initial: {},
+    check: (): Checked<string, never> => ({ input: email, errors: null }),
+    submit: async (to) => {
+      await requestPasswordReset(to);
+      return copy.setPasswordLinkSent(email);
+    },
+    describeFailure: (failure) => ({
+      form: failure instanceof ApiError ? failure.message : copy.accountFailed,
+    }),
+  });
+  return (
+    <Section title={copy.passwordHeading} description={copy.setPasswordHint(listNames(providers))}>
+      <form className="flex flex-col gap-3" onSubmit={form.onSubmit} noValidate>
+        <FormEnd
+          form={form}
+          label={copy.sendSetPasswordLink}
+          busyLabel={copy.sendingSetPasswordLink}
+        />
+      </form>
+    </Section>
+  );
+}
+
+/** A new username, or a first one (an account made through OAuth may rarely have none). */
 function UsernameForm({
   current,
+  hint,
   onDirtyChange,
 }: {
   current: string | null;
+  hint: string;
   onDirtyChange: (isDirty: boolean) => void;
 }) {
   const client = useQueryClient();
@@ -75,7 +139,7 @@ function UsernameForm({
   });
   useReportDirty(form.isDirty, onDirtyChange);
   return (
-    <Section title={copy.usernameHeading} description={copy.usernameHint}>
+    <Section title={copy.usernameHeading} description={hint}>
       <form className="flex flex-col gap-3" onSubmit={form.onSubmit} noValidate>
         <TextField
           label={copy.username}
