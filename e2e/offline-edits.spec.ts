@@ -451,6 +451,8 @@ test('redeeming offline is refused with its own sentence, and nothing moves', as
   expect(await storedOutbox(page)).toEqual([]);
 
   await context.setOffline(false);
+  // Nothing was queued: back online says so, and goes.
+  await expect(syncBadge(page)).toHaveText('Synced!');
   await expect(syncBadge(page)).toHaveText('');
   const purchases = await page.request.get('/api/purchases');
   expect(await purchases.json()).toEqual([]);

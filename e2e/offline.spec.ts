@@ -280,6 +280,8 @@ test.describe('with the service worker (it serves the app on an offline reload)'
     // Back: the tab catches up with the server.
     await context.unroute('**/api/**');
     await context.setOffline(false);
+    // Nothing was queued in this tab: 'Synced!' tells the user it is live again, for 5 s.
+    await expect(syncBadge(offline)).toHaveText('Synced!');
     await expect(syncBadge(offline)).toHaveText('');
     await flip(offlineHabits.toggle('Read'), true);
     await expect.poll(() => progressOnServer(page.request)).toEqual({ xp: 30, points: 15 });

@@ -11,8 +11,8 @@ import { createListeners } from './listeners';
 
 export type SyncStatus = {
   /**
-   * Changes had to wait (out of reach, refused for now, or left by an earlier page) and have not
-   * all gone through yet.
+   * The server was out of reach, or changes had to wait (refused for now, or left by an earlier
+   * page), and the queue has not emptied since the server was back.
    */
   hadWaitingChanges: boolean;
   /** When the last such changes all went through; null until they have. */
@@ -65,9 +65,10 @@ export function nextStatus(
   isOnline: boolean,
   now: number,
 ): SyncStatus {
+  // Out of reach with nothing queued counts too: back online, the spec's "Synced!" tells the
+  // user the app is live again, not only that queued changes went.
   const isWaiting =
-    (!isOnline && entries.length > 0) ||
-    entries.some((entry) => entry.retries > 0 || entry.timestamp < PAGE_STARTED_AT);
+    !isOnline || entries.some((entry) => entry.retries > 0 || entry.timestamp < PAGE_STARTED_AT);
   if (isWaiting && !current.hadWaitingChanges) return { ...current, hadWaitingChanges: true };
   if (isOnline && entries.length === 0 && current.hadWaitingChanges)
     return { hadWaitingChanges: false, syncedAt: now };
