@@ -86,7 +86,7 @@ test('on a phone, the completion toast covers the card just tapped: its Undo tak
   await expect(adventurer.getByText('0 points')).toBeVisible();
 });
 
-test('a habit keeps a description and a colour: written when created, shown on its card, changed by an edit', async ({
+test('a habit keeps a description, a colour and an icon: written when created, shown on its card, changed by an edit', async ({
   page,
   account,
 }) => {
@@ -110,6 +110,12 @@ test('a habit keeps a description and a colour: written when created, shown on i
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
   await expect(dialog.getByRole('radio', { name: 'Violet' })).toBeChecked();
+  // Its icon too, drawn in that colour: the target until another is chosen.
+  await expect(dialog.getByRole('radio', { name: 'Target' })).toBeChecked();
+  await dialog.getByRole('radio', { name: 'Target' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(dialog.getByRole('radio', { name: 'Walk' })).toBeChecked();
   await dialog.getByRole('button', { name: 'Save Changes' }).click();
   await expect(dialog).toBeHidden();
   await expect(habits.card('Stretch').getByText(why)).toBeHidden();
@@ -119,6 +125,9 @@ test('a habit keeps a description and a colour: written when created, shown on i
   await expect(habits.card('Stretch')).toBeVisible();
   await expect(habits.card('Stretch').getByText(why)).toBeHidden();
   await expect(bar(habits.card('Stretch'))).toHaveCSS('background-color', 'rgb(139, 92, 246)');
+  const icon = habits.card('Stretch').locator('[data-icon]');
+  await expect(icon).toHaveAttribute('data-icon', 'footprints');
+  await expect(icon).toHaveCSS('color', 'rgb(139, 92, 246)');
 });
 
 test('weekly, monthly, yearly and Specific habits appear under their tab on the right dates', async ({

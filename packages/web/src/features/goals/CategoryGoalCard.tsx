@@ -3,6 +3,7 @@ import { CheckCircle2, Lock } from 'lucide-react';
 import { IconButton } from '../../components/ui/IconButton';
 import { ProgressBar } from '../../components/ui/ProgressBar';
 import { cx } from '../../components/ui/cx';
+import { categoryIcon } from './category-icon';
 import { goalsCopy as copy } from './copy';
 import type { CategoryGoal } from './goal-model';
 import { TargetInput } from './TargetInput';
@@ -31,6 +32,7 @@ export function CategoryGoalCard({
   // A 0 target is 'No target': no fraction of nothing, no bar, no 'Complete!'.
   const hasTarget = progress.target > 0;
   const isMet = hasTarget && progress.isMet;
+  const CategoryIcon = categoryIcon(category.name, category.isFallback);
   return (
     <li
       className={cx(
@@ -45,12 +47,11 @@ export function CategoryGoalCard({
         <div className="flex min-w-0 items-center gap-2.5">
           <span
             aria-hidden
-            className="size-3 shrink-0 rounded-full"
-            style={{
-              backgroundColor: category.color,
-              boxShadow: `0 0 0 4px ${category.color}33`,
-            }}
-          />
+            className="grid size-8 shrink-0 place-items-center rounded-lg"
+            style={{ color: category.color, backgroundColor: `${category.color}1f` }}
+          >
+            <CategoryIcon className="size-4" />
+          </span>
           <h3
             title={category.name}
             className="line-clamp-2 text-sm font-bold tracking-wide text-slate-900 wrap-anywhere dark:text-white"

@@ -8,6 +8,7 @@ import { RestBadge, SkipButton, type SkipAction } from '../rest/card-parts';
 import { AddedLaterBadge } from './AddedLater';
 import { restDayCopy as restCopy } from '../rest/day-copy';
 import { habitsCopy as copy } from './copy';
+import { FREQUENCY_ICONS, HabitIcon } from './habit-icons';
 
 const CHIP = 'max-w-full truncate rounded-full px-2 py-0.5';
 const QUIET_CHIP = cx(CHIP, 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200');
@@ -46,6 +47,7 @@ export function HabitCard({
   isAddedLater?: boolean;
 }) {
   const isResting = rest !== null && !isCompleted;
+  const FrequencyIcon = FREQUENCY_ICONS[habit.frequency];
   const isQuiet = isResting || isAddedLater;
   return (
     <li
@@ -68,7 +70,19 @@ export function HabitCard({
         className={cx('h-1 w-full', isQuiet && 'opacity-40')}
         style={{ backgroundColor: habit.color }}
       />
-      <div className="flex items-start gap-2 px-4 pt-3">
+      <div className="flex items-start gap-3 px-4 pt-3">
+        <span
+          aria-hidden
+          data-icon={habit.icon}
+          className={cx(
+            'mt-0.5 grid size-10 shrink-0 place-items-center rounded-xl text-lg',
+            isQuiet && 'opacity-60',
+          )}
+          // The habit's colour, tinted behind and full on the icon: legible on light and dark.
+          style={{ color: habit.color, backgroundColor: `${habit.color}1f` }}
+        >
+          <HabitIcon icon={habit.icon} className="size-5" />
+        </span>
         <div className="min-w-0 flex-1">
           <h3
             title={habit.title}
@@ -103,7 +117,10 @@ export function HabitCard({
                 {habit.category}
               </span>
             ) : null}
-            <span className={cx(QUIET_CHIP, 'capitalize')}>{habit.frequency}</span>
+            <span className={cx(QUIET_CHIP, 'inline-flex items-center gap-1 capitalize')}>
+              <FrequencyIcon aria-hidden className="size-3 shrink-0" />
+              {habit.frequency}
+            </span>
             <span
               className={cx(
                 CHIP,

@@ -1,6 +1,7 @@
 import type { Category } from '@habitquest/contracts/categories';
 import {
   DEFAULT_HABIT_COLOR,
+  DEFAULT_HABIT_ICON,
   DEFAULT_HABIT_XP,
   DESCRIPTION_MAX,
   HABIT_XP_MAX,
@@ -26,6 +27,7 @@ import {
 } from '../../components/ui/use-form';
 import { openUpgradeOnLimit } from '../pro/limits';
 import { ColorField } from './ColorField';
+import { IconField } from './IconField';
 import { habitsCopy as copy } from './copy';
 import { useCreateHabit, useUpdateHabit } from './mutations';
 
@@ -38,6 +40,7 @@ type Fields = {
   isRecurring: boolean;
   specificDate: string;
   color: string;
+  icon: string;
 };
 
 function initialFields(
@@ -55,6 +58,7 @@ function initialFields(
     isRecurring: habit?.isRecurring ?? true,
     specificDate: habit?.specificDate ?? date,
     color: habit?.color ?? DEFAULT_HABIT_COLOR,
+    icon: habit?.icon ?? DEFAULT_HABIT_ICON,
   };
 }
 
@@ -73,6 +77,7 @@ export function checkHabit(fields: Fields): Checked<HabitCreate, keyof Fields> {
     isRecurring: fields.isRecurring,
     specificDate: fields.isRecurring ? null : fields.specificDate || null,
     color: fields.color,
+    icon: fields.icon,
   });
   for (const issue of parsed.error?.issues ?? []) {
     const name = issue.path[0];
@@ -110,6 +115,7 @@ export function HabitFormDialog(props: {
           isRecurring,
           specificDate,
           color,
+          icon,
         } = input;
         // The frequency only when it changes: a new one regroups the habit's whole history.
         const patch = {
@@ -121,6 +127,7 @@ export function HabitFormDialog(props: {
           isRecurring,
           specificDate,
           color,
+          icon,
         };
         await update.mutateAsync({ id: habit.id, patch });
       } else {
@@ -219,6 +226,13 @@ export function HabitFormDialog(props: {
           value={values.color}
           onChange={(color) => {
             set('color', color);
+          }}
+        />
+        <IconField
+          value={values.icon}
+          color={values.color}
+          onChange={(icon) => {
+            set('icon', icon);
           }}
         />
         {form.formError ? <Notice tone="error">{form.formError}</Notice> : null}

@@ -14,6 +14,7 @@ import { insightsFor, listedHabits, type DatedHabit } from './day-habits';
 import { shortDayLabel } from '../calendar/day-label';
 import { AddedLaterNote } from './AddedLater';
 import { HabitCard } from './HabitCard';
+import { FREQUENCY_ICONS } from './habit-icons';
 import { useToggleCompletion } from './completion-mutations';
 import { lazyDialog, lazyPart } from '../../app/lazy-part';
 import { restDayCopy as restCopy } from '../rest/day-copy';
@@ -159,12 +160,13 @@ export const HabitsSection = memo(function HabitsSection(props: {
               setFrequency(value);
             }}
             className={cx(
-              'flex-1 rounded-xl px-3 py-2 text-sm font-semibold transition',
+              'inline-flex flex-1 items-center justify-center gap-1.5 rounded-xl px-3 py-2 text-sm font-semibold transition',
               frequency === value
                 ? 'bg-white text-slate-900 shadow dark:bg-slate-950 dark:text-white'
                 : 'text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white',
             )}
           >
+            <FrequencyTabIcon frequency={value} />
             {copy.frequencies[value]}
           </button>
         ))}
@@ -280,3 +282,9 @@ export const HabitsSection = memo(function HabitsSection(props: {
     </section>
   );
 });
+
+/** A tab's icon: hidden on a narrow phone, where the four names need the room. */
+function FrequencyTabIcon({ frequency }: { frequency: Frequency }) {
+  const Icon = FREQUENCY_ICONS[frequency];
+  return <Icon aria-hidden className="hidden size-4 shrink-0 sm:block" />;
+}

@@ -61,6 +61,9 @@ export const habitsCopy = {
   color: 'Colour',
   /** A colour set outside the app's own choices, kept until another is picked. */
   currentColor: 'Current colour',
+  icon: 'Icon',
+  /** An icon set outside the app's own choices (an emoji from an import), kept until another is picked. */
+  currentIcon: 'Current icon',
   xpReward: 'XP reward',
   type: 'Type',
   date: 'Date',

@@ -4,6 +4,8 @@ import { DESCRIPTION_MAX } from '@habitquest/contracts/habits';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ColorField, HABIT_COLORS } from './ColorField';
+import { HABIT_ICONS } from './habit-icons';
+import { IconField } from './IconField';
 import { checkHabit } from './HabitFormDialog';
 import { withCreatedOn } from './day-habits';
 import { habitFixture } from '../../../test/habit-fixture';
@@ -19,6 +21,7 @@ const FIELDS = {
   isRecurring: true,
   specificDate: '2026-03-10',
   color: '#10b981',
+  icon: 'target',
 };
 
 keepRequestsPending();
@@ -93,5 +96,57 @@ describe("a habit's colour", () => {
       'checked',
       true,
     );
+  });
+});
+
+describe("a habit's icon", () => {
+  it('is sent as chosen', () => {
+    expect(checkHabit({ ...FIELDS, icon: 'book-open' }).input).toMatchObject({ icon: 'book-open' });
+  });
+
+  it('is a radio group named by what each icon is for, drawn in the chosen colour', () => {
+    const onChange = vi.fn();
+    render(<IconField value="target" color="#ec4899" onChange={onChange} />);
+    expect(screen.getByRole('group', { name: 'Icon' })).toBeDefined();
+    const icons = screen.getAllByRole('radio');
+    expect(icons.map((icon) => icon.getAttribute('aria-label'))).toEqual(
+      HABIT_ICONS.map((icon) => icon.label),
+    );
+    expect(screen.getByRole('radio', { name: 'Target' })).toHaveProperty('checked', true);
+    expect(icons[0]?.parentElement?.style.color).toBe('rgb(236, 72, 153)');
+    fireEvent.click(screen.getByRole('radio', { name: 'Read' }));
+    expect(onChange).toHaveBeenCalledWith('book-open');
+  });
+
+  it('keeps an emoji set elsewhere (an import) as the first choice, drawn as it is', () => {
+    render(<IconField value="🏃" color="#10b981" onChange={() => undefined} />);
+    const icons = screen.getAllByRole('radio');
+    expect(icons).toHaveLength(HABIT_ICONS.length + 1);
+    expect(icons[0]?.getAttribute('aria-label')).toBe('Current icon');
+    expect(icons[0]).toHaveProperty('checked', true);
+    expect(icons[0]?.parentElement?.textContent).toBe('🏃');
+  });
+
+  it('is drawn on the card: a known name as its picture, an emoji as text, anything else as the target', () => {
+    renderHabitsSection({
+      habits: withCreatedOn([
+        habitFixture({ id: 'read', title: 'Read', icon: 'book-open' }),
+        habitFixture({ id: 'run', title: 'Run', icon: '🏃' }),
+        habitFixture({ id: 'odd', title: 'Odd', icon: 'no-such-icon' }),
+      ]),
+      completions: [],
+      date: '2026-03-10',
+      today: '2026-03-10',
+    });
+    const iconOf = (id: string) => {
+      const icon = document.querySelector(`[data-habit-id="${id}"] [data-icon]`);
+      if (!icon) throw new Error(`no icon on ${id}`);
+      return icon;
+    };
+    expect(iconOf('read').querySelector('svg')?.getAttribute('class')).toContain(
+      'lucide-book-open',
+    );
+    expect(iconOf('run').textContent).toBe('🏃');
+    expect(iconOf('odd').querySelector('svg')?.getAttribute('class')).toContain('lucide-target');
   });
 });
