@@ -5,7 +5,9 @@ import { DEFAULT_SETTINGS } from '@habitquest/contracts/settings';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { audioEngine } from '../audio/engine';
+import { desktopCopy } from '../desktop/copy';
 import { remindersCopy } from '../reminders/copy';
+import { setPaused } from '../reminders/device-state';
 import { settingsDialogCopy as copy } from './dialog-copy';
 import { TIME_ZONE_SYNCED_KEY } from './local-keys';
 import {
@@ -374,6 +376,39 @@ describe('Settings dialog', () => {
       isPaused: true,
     });
     expect(panel.getByText(remindersCopy.service.stopped)).toBeTruthy();
+  });
+
+  it("notifications in the desktop app: the background service is the shell's answer, Unknown without one", async () => {
+    vi.stubGlobal('isSecureContext', true);
+    // Not paused here (a test above paused this device, and the state outlives its storage).
+    setPaused(false);
+    const shell = window as unknown as Record<string, unknown>;
+    const answer = vi.fn(() => Promise.resolve(JSON.stringify({ ok: true, result: true })));
+    shell.__habitquestDesktop = {
+      token: 'secret',
+      version: '0.1.0',
+      notificationPermission: 'granted',
+      hasTray: true,
+    };
+    shell.__habitquestDesktopCall = answer;
+    try {
+      const running = renderDialog('notifications');
+      expect(
+        await within(running.inside.getByRole('tabpanel')).findByText(desktopCopy.serviceRunning),
+      ).toBeTruthy();
+      expect(answer).toHaveBeenCalledWith(
+        expect.stringContaining('"command":"is_background_service_running"'),
+      );
+      cleanup();
+      answer.mockImplementation(() => Promise.reject(new Error('the shell went away')));
+      const silent = renderDialog('notifications');
+      expect(
+        await within(silent.inside.getByRole('tabpanel')).findByText(remindersCopy.service.unknown),
+      ).toBeTruthy();
+    } finally {
+      delete shell.__habitquestDesktop;
+      delete shell.__habitquestDesktopCall;
+    }
   });
 
   it('notifications: closing the dialog saves the streak protection still waiting', async () => {

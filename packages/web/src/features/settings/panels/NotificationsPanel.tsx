@@ -6,13 +6,14 @@
  */
 import type { ReminderSettings } from '@habitquest/contracts/settings';
 import { BellRing, Info } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui/Button';
 import { formatInstant } from '../../../lib/format';
 import { desktopCopy } from '../../desktop/copy';
 import { DesktopControls } from '../../desktop/DesktopControls';
-import { isInDesktopShell } from '../../desktop/desktop-shell';
+import { desktopCall, isInDesktopShell } from '../../desktop/desktop-shell';
 import { remindersCopy as copy } from '../../reminders/copy';
 import { setPaused, snooze, useDeviceReminderState } from '../../reminders/device-state';
 import {
@@ -67,12 +68,26 @@ export function NotificationsPanel({
     saves.now(patch);
   };
   const isSnoozed = device.snoozedUntil !== null && device.snoozedUntil > Date.now();
+  const isInShell = isInDesktopShell();
+  // The desktop shell is asked whether its planner runs (it stops as the app quits); a shell
+  // that does not answer is "Unknown". In a browser the planner is this page.
+  const shellService = useQuery({
+    queryKey: ['desktop', 'background-service'],
+    queryFn: async () => (await desktopCall('is_background_service_running', {})) ?? 'unknown',
+    enabled: isInShell,
+    networkMode: 'always',
+    staleTime: 0,
+  }).data;
   const service =
     !canNotify || !reminders.enabled || device.isPaused || permission !== 'granted'
       ? copy.service.stopped
-      : isInDesktopShell()
-        ? desktopCopy.serviceRunning
-        : copy.service.running;
+      : !isInShell
+        ? copy.service.running
+        : shellService === true
+          ? desktopCopy.serviceRunning
+          : shellService === false
+            ? copy.service.stopped
+            : copy.service.unknown;
 
   const sendTest = async (): Promise<void> => {
     setIsSending(true);
