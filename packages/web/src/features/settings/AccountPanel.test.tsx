@@ -1,7 +1,7 @@
 // A DOM first: React DOM looks for one when it is imported (see test-dom.mjs).
 import '../../../test-dom.mjs';
 import 'fake-indexeddb/auto';
-import { fireEvent } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
   answers,
@@ -88,6 +88,27 @@ describe('Settings → Account', () => {
     const { inside } = renderDialog('account');
     expect(await inside.findByLabelText(copy.currentPassword)).toBeTruthy();
     expect(inside.queryByText(copy.checkingMethods)).toBeNull();
+  });
+});
+
+describe('Settings → Account, between tabs', () => {
+  it('keeps half-typed input while another tab is looked at, and closing from there asks first', async () => {
+    signsInWith(['credential']);
+    const { inside, onClose } = renderDialog('account');
+    const username = await inside.findByLabelText<HTMLInputElement>(copy.username);
+    fireEvent.change(username, { target: { value: 'half_typed' } });
+    // Radix's tabs switch on the pointer going down.
+    fireEvent.mouseDown(inside.getByRole('tab', { name: 'Audio' }));
+    // Kept, hidden: the Audio tab is what shows.
+    expect(username.isConnected).toBe(true);
+    expect(username.closest('[hidden]')).not.toBeNull();
+    expect(inside.getByRole('tab', { name: 'Audio' }).getAttribute('aria-selected')).toBe('true');
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
+    const ask = await screen.findByRole('alertdialog', { name: 'Discard changes?' });
+    expect(onClose).not.toHaveBeenCalled();
+    fireEvent.click(within(ask).getByRole('button', { name: 'Keep editing' }));
+    fireEvent.mouseDown(inside.getByRole('tab', { name: 'Account' }));
+    expect(inside.getByLabelText<HTMLInputElement>(copy.username).value).toBe('half_typed');
   });
 });
 

@@ -38,8 +38,11 @@ export function SettingsDialog({
   initialTab?: SettingsTab;
 }) {
   const [tab, setTab] = useState<SettingsTab>(initialTab);
-  // Typing in the Account tab's forms is not saved until sent: closing then asks first.
+  // Typing in the Account tab's forms is not saved until sent: it stays (the tab is kept, hidden)
+  // while another tab is looked at, and closing the dialog from any tab asks first.
   const [isAccountDirty, setAccountDirty] = useState(false);
+  const [hasOpenedAccount, setOpenedAccount] = useState(initialTab === 'account');
+  if (tab === 'account' && !hasOpenedAccount) setOpenedAccount(true);
   return (
     <Dialog
       open
@@ -50,7 +53,7 @@ export function SettingsDialog({
       icon={<SettingsIcon aria-hidden className="size-5 text-slate-500 dark:text-slate-400" />}
       // sm: so the width wins over the primitive's own max-w-md in the stylesheet's order.
       className="sm:max-w-3xl"
-      isDirty={tab === 'account' && isAccountDirty}
+      isDirty={isAccountDirty}
     >
       <Tabs label={copy.tabsLabel} tabs={TABS} value={tab} onChange={setTab} wrap>
         {/* One height for every tab on wide screens, so the dialog does not jump between them. */}
@@ -68,7 +71,11 @@ export function SettingsDialog({
           {tab === 'notifications' ? (
             <NotificationsPanel reminders={settings.reminders} timeZone={settings.timeZone} />
           ) : null}
-          {tab === 'account' ? <AccountPanel onDirtyChange={setAccountDirty} /> : null}
+          {hasOpenedAccount ? (
+            <div hidden={tab !== 'account'}>
+              <AccountPanel onDirtyChange={setAccountDirty} />
+            </div>
+          ) : null}
         </div>
       </Tabs>
     </Dialog>
