@@ -11,6 +11,7 @@ import { AddedLaterBadge, AddedLaterNote } from '../habits/AddedLater';
 import { RestBadge } from '../rest/card-parts';
 import { calendarCopy as copy } from './copy';
 import { formatDate } from '../../lib/format';
+import { HabitIconTile } from '../habits/habit-icons';
 
 /**
  * Day Insights (docs/product.md): the date in full, four tiles, and the day's habits with their
@@ -102,6 +103,12 @@ export function DayInsightsDialog(props: {
                         : 'border-slate-200 dark:border-slate-800',
                   )}
                 >
+                  <HabitIconTile
+                    icon={habit.icon}
+                    color={habit.color}
+                    className="size-8 self-start rounded-lg"
+                    iconClassName="size-4"
+                  />
                   <div className="min-w-0 flex-1">
                     <p className="font-semibold text-slate-900 wrap-anywhere dark:text-white">
                       {habit.title}

@@ -8,7 +8,7 @@ import { RestBadge, SkipButton, type SkipAction } from '../rest/card-parts';
 import { AddedLaterBadge } from './AddedLater';
 import { restDayCopy as restCopy } from '../rest/day-copy';
 import { habitsCopy as copy } from './copy';
-import { FREQUENCY_ICONS, HabitIcon } from './habit-icons';
+import { FREQUENCY_ICONS, HabitIconTile } from './habit-icons';
 
 const CHIP = 'max-w-full truncate rounded-full px-2 py-0.5';
 const QUIET_CHIP = cx(CHIP, 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200');
@@ -71,18 +71,12 @@ export function HabitCard({
         style={{ backgroundColor: habit.color }}
       />
       <div className="flex items-start gap-3 px-4 pt-3">
-        <span
-          aria-hidden
-          data-icon={habit.icon}
-          className={cx(
-            'mt-0.5 grid size-10 shrink-0 place-items-center rounded-xl text-lg',
-            isQuiet && 'opacity-60',
-          )}
-          // The habit's colour, tinted behind and full on the icon: legible on light and dark.
-          style={{ color: habit.color, backgroundColor: `${habit.color}1f` }}
-        >
-          <HabitIcon icon={habit.icon} className="size-5" />
-        </span>
+        <HabitIconTile
+          icon={habit.icon}
+          color={habit.color}
+          className={cx('mt-0.5 size-10 rounded-xl text-lg', isQuiet && 'opacity-60')}
+          iconClassName="size-5"
+        />
         <div className="min-w-0 flex-1">
           <h3
             title={habit.title}

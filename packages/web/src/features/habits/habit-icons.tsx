@@ -88,6 +88,33 @@ export function HabitIcon({ icon, className }: { icon: string; className?: strin
   return <Icon aria-hidden className={className} />;
 }
 
+/**
+ * The icon on a rounded tile: the habit's colour tinted behind, full on the icon, which reads on
+ * light and dark alike. Sized by `className` (the tile) and `iconClassName`.
+ */
+export function HabitIconTile({
+  icon,
+  color,
+  className,
+  iconClassName,
+}: {
+  icon: string;
+  color: string;
+  className?: string;
+  iconClassName?: string;
+}) {
+  return (
+    <span
+      aria-hidden
+      data-icon={icon}
+      className={cx('grid shrink-0 place-items-center', className)}
+      style={{ color, backgroundColor: `${color}1f` }}
+    >
+      <HabitIcon icon={icon} className={iconClassName} />
+    </span>
+  );
+}
+
 /** Each frequency's icon, beside its name on the tabs and the card. */
 export const FREQUENCY_ICONS: Record<Frequency, LucideIcon> = {
   daily: Sun,
