@@ -1,20 +1,33 @@
 import type { Mail } from '../mail/mailer';
 
-/** The password-reset mail: the link works once and for one hour. */
-export function passwordResetMail(options: { to: string; link: string }): Mail {
-  const { to, link } = options;
+const EXPIRY =
+  'The link will expire in 1 hour and works once. If you did not ask for it, ignore this mail.';
+
+/** A mail of one link that works once and for one hour: why it came, then the link. */
+function linkMail(options: {
+  to: string;
+  subject: string;
+  why: string;
+  action: string;
+  link: string;
+}): Mail {
+  const { to, subject, why, action, link } = options;
   return {
     to,
-    subject: 'Reset your HabitQuest password',
-    text: [
-      'Someone (hopefully you) asked to reset the password of your HabitQuest account.',
-      '',
-      `Choose a new password here: ${link}`,
-      '',
-      'The link will expire in 1 hour and works once. If you did not ask for it, ignore this mail.',
-    ].join('\n'),
-    html: `<p>Someone (hopefully you) asked to reset the password of your HabitQuest account.</p><p><a href="${link}">Choose a new password</a></p><p>The link will expire in 1 hour and works once. If you did not ask for it, ignore this mail.</p>`,
+    subject,
+    text: [why, '', `${action} here: ${link}`, '', EXPIRY].join('\n'),
+    html: `<p>${why}</p><p><a href="${link}">${action}</a></p><p>${EXPIRY}</p>`,
   };
+}
+
+/** The password-reset mail. */
+export function passwordResetMail(options: { to: string; link: string }): Mail {
+  return linkMail({
+    ...options,
+    subject: 'Reset your HabitQuest password',
+    why: 'Someone (hopefully you) asked to reset the password of your HabitQuest account.',
+    action: 'Choose a new password',
+  });
 }
 
 /**
@@ -23,17 +36,10 @@ export function passwordResetMail(options: { to: string; link: string }): Mail {
  * that password sign in too (docs/product.md, "Settings").
  */
 export function setPasswordMail(options: { to: string; link: string }): Mail {
-  const { to, link } = options;
-  return {
-    to,
+  return linkMail({
+    ...options,
     subject: 'Set a password for HabitQuest',
-    text: [
-      'Someone (hopefully you) asked to set a password for your HabitQuest account. It signs in with Google, GitHub or Discord today; with a password, your e-mail address or username signs in too.',
-      '',
-      `Choose your password here: ${link}`,
-      '',
-      'The link will expire in 1 hour and works once. If you did not ask for it, ignore this mail.',
-    ].join('\n'),
-    html: `<p>Someone (hopefully you) asked to set a password for your HabitQuest account. It signs in with Google, GitHub or Discord today; with a password, your e-mail address or username signs in too.</p><p><a href="${link}">Choose your password</a></p><p>The link will expire in 1 hour and works once. If you did not ask for it, ignore this mail.</p>`,
-  };
+    why: 'Someone (hopefully you) asked to set a password for your HabitQuest account. It signs in with Google, GitHub or Discord today; with a password, your e-mail address or username signs in too.',
+    action: 'Choose your password',
+  });
 }

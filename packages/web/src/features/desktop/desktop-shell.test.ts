@@ -6,24 +6,11 @@
 // A DOM first (see test-dom.mjs).
 import '../../../test-dom.mjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { installShell, removeShell } from '../../../test/desktop-shell-stand-in';
 import { desktopCall, desktopShell, isInDesktopShell, onShellEvent } from './desktop-shell';
 
-type ShellScope = Record<string, unknown>;
-const scope = window as unknown as ShellScope;
-
-function installShell(binding: (request: string) => Promise<string>): void {
-  scope.__habitquestDesktop = {
-    token: 'secret',
-    version: '0.1.0',
-    notificationPermission: 'granted',
-    hasTray: true,
-  };
-  scope.__habitquestDesktopCall = binding;
-}
-
 afterEach(() => {
-  delete scope.__habitquestDesktop;
-  delete scope.__habitquestDesktopCall;
+  removeShell();
 });
 
 describe('the desktop bridge in the page', () => {

@@ -1,5 +1,6 @@
 import { Check } from 'lucide-react';
 import { habitsCopy as copy } from './copy';
+import { PickerGroup } from './PickerGroup';
 
 /**
  * The colours a habit can take (its card's top bar): eight that stay distinct from each other in
@@ -33,42 +34,37 @@ export function ColorField({
     ? HABIT_COLORS
     : [{ value, name: copy.currentColor }, ...HABIT_COLORS];
   return (
-    <fieldset className="flex flex-col gap-2">
-      <legend className="text-sm font-medium text-slate-700 dark:text-slate-200">
-        {copy.color}
-      </legend>
-      <div className="flex flex-wrap gap-1">
-        {options.map((option) => {
-          const isChosen = sameColor(option.value, value);
-          return (
-            <label
-              key={option.value}
-              title={option.name}
-              className="relative grid size-9 cursor-pointer place-items-center rounded-full border-2 border-transparent has-[:checked]:border-slate-900 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-indigo-500 dark:has-[:checked]:border-white"
-            >
-              <input
-                type="radio"
-                name="habit-color"
-                value={option.value}
-                checked={isChosen}
-                aria-label={option.name}
-                onChange={() => {
-                  onChange(option.value);
-                }}
-                className="sr-only"
-              />
-              <span
-                aria-hidden
-                className="size-7 rounded-full shadow-inner"
-                style={{ backgroundColor: option.value }}
-              />
-              {isChosen ? (
-                <Check aria-hidden strokeWidth={3} className="absolute size-4 text-white" />
-              ) : null}
-            </label>
-          );
-        })}
-      </div>
-    </fieldset>
+    <PickerGroup legend={copy.color}>
+      {options.map((option) => {
+        const isChosen = sameColor(option.value, value);
+        return (
+          <label
+            key={option.value}
+            title={option.name}
+            className="relative grid size-9 cursor-pointer place-items-center rounded-full border-2 border-transparent has-[:checked]:border-slate-900 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-indigo-500 dark:has-[:checked]:border-white"
+          >
+            <input
+              type="radio"
+              name="habit-color"
+              value={option.value}
+              checked={isChosen}
+              aria-label={option.name}
+              onChange={() => {
+                onChange(option.value);
+              }}
+              className="sr-only"
+            />
+            <span
+              aria-hidden
+              className="size-7 rounded-full shadow-inner"
+              style={{ backgroundColor: option.value }}
+            />
+            {isChosen ? (
+              <Check aria-hidden strokeWidth={3} className="absolute size-4 text-white" />
+            ) : null}
+          </label>
+        );
+      })}
+    </PickerGroup>
   );
 }

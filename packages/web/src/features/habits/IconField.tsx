@@ -1,4 +1,5 @@
 import { habitsCopy as copy } from './copy';
+import { PickerGroup } from './PickerGroup';
 import { HABIT_ICONS, HabitIcon, isKnownIcon } from './habit-icons';
 
 /**
@@ -22,33 +23,28 @@ export function IconField({
         ...HABIT_ICONS.map(({ name, label }) => ({ name, label })),
       ];
   return (
-    <fieldset className="flex flex-col gap-2">
-      <legend className="text-sm font-medium text-slate-700 dark:text-slate-200">
-        {copy.icon}
-      </legend>
-      <div className="flex flex-wrap gap-1">
-        {options.map((option) => (
-          <label
-            key={option.name}
-            title={option.label}
-            className="grid size-10 cursor-pointer place-items-center rounded-xl border-2 border-transparent text-lg hover:bg-slate-100 has-[:checked]:border-slate-900 has-[:checked]:bg-slate-100 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-indigo-500 dark:hover:bg-slate-800 dark:has-[:checked]:border-white dark:has-[:checked]:bg-slate-800"
-            style={{ color }}
-          >
-            <input
-              type="radio"
-              name="habit-icon"
-              value={option.name}
-              checked={option.name === value}
-              aria-label={option.label}
-              onChange={() => {
-                onChange(option.name);
-              }}
-              className="sr-only"
-            />
-            <HabitIcon icon={option.name} className="size-5" />
-          </label>
-        ))}
-      </div>
-    </fieldset>
+    <PickerGroup legend={copy.icon}>
+      {options.map((option) => (
+        <label
+          key={option.name}
+          title={option.label}
+          className="grid size-10 cursor-pointer place-items-center rounded-xl border-2 border-transparent text-lg hover:bg-slate-100 has-[:checked]:border-slate-900 has-[:checked]:bg-slate-100 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-indigo-500 dark:hover:bg-slate-800 dark:has-[:checked]:border-white dark:has-[:checked]:bg-slate-800"
+          style={{ color }}
+        >
+          <input
+            type="radio"
+            name="habit-icon"
+            value={option.name}
+            checked={option.name === value}
+            aria-label={option.label}
+            onChange={() => {
+              onChange(option.name);
+            }}
+            className="sr-only"
+          />
+          <HabitIcon icon={option.name} className="size-5" />
+        </label>
+      ))}
+    </PickerGroup>
   );
 }

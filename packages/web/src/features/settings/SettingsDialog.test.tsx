@@ -5,6 +5,7 @@ import { DEFAULT_SETTINGS } from '@habitquest/contracts/settings';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { audioEngine } from '../audio/engine';
+import { installShell, removeShell } from '../../../test/desktop-shell-stand-in';
 import { desktopCopy } from '../desktop/copy';
 import { remindersCopy } from '../reminders/copy';
 import { setPaused } from '../reminders/device-state';
@@ -382,15 +383,8 @@ describe('Settings dialog', () => {
     vi.stubGlobal('isSecureContext', true);
     // Not paused here (a test above paused this device, and the state outlives its storage).
     setPaused(false);
-    const shell = window as unknown as Record<string, unknown>;
     const answer = vi.fn(() => Promise.resolve(JSON.stringify({ ok: true, result: true })));
-    shell.__habitquestDesktop = {
-      token: 'secret',
-      version: '0.1.0',
-      notificationPermission: 'granted',
-      hasTray: true,
-    };
-    shell.__habitquestDesktopCall = answer;
+    installShell(answer);
     try {
       const running = renderDialog('notifications');
       expect(
@@ -406,8 +400,7 @@ describe('Settings dialog', () => {
         await within(silent.inside.getByRole('tabpanel')).findByText(remindersCopy.service.unknown),
       ).toBeTruthy();
     } finally {
-      delete shell.__habitquestDesktop;
-      delete shell.__habitquestDesktopCall;
+      removeShell();
     }
   });
 
