@@ -114,9 +114,10 @@ export function DayInsightsDialog(props: {
                       {habit.title}
                     </p>
                     <p className="text-xs text-slate-600 wrap-anywhere dark:text-slate-300">
-                      {[habit.category, habit.frequency, copy.xp(habit.xpOnComplete)]
-                        .filter(Boolean)
-                        .join(' · ')}
+                      {/* "daily" and "10 XP" are kept whole; a long category name wraps. */}
+                      {habit.category ? `${habit.category} · ` : null}
+                      <span className="whitespace-nowrap">{habit.frequency} · </span>
+                      <span className="whitespace-nowrap">{copy.xp(habit.xpOnComplete)}</span>
                     </p>
                     {rest ? <RestBadge kind={rest} className="mt-1" /> : null}
                     {isAddedLater ? <AddedLaterBadge className="mt-1" /> : null}
