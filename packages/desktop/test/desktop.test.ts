@@ -219,7 +219,8 @@ describe('the desktop shell', () => {
       const text = await evaluate<string>(
         'document.querySelector("[role=dialog]")?.innerText ?? ""',
       );
-      return text.includes('Test Notification') ? text : null;
+      // The service's state is the shell's answer, asked as the panel opens.
+      return text.includes('Test Notification') && !text.includes('Checking...') ? text : null;
     });
     expect(panel).toContain('Running in the HabitQuest desktop app');
     expect(panel).toContain('Minimize to Tray');

@@ -22,6 +22,8 @@ export const remindersCopy = {
     running: 'Running while a HabitQuest tab is open',
     stopped: 'Stopped',
     unknown: 'Unknown',
+    /** While the desktop shell is asked. */
+    checking: 'Checking...',
   },
   push: {
     subscribed: 'Reminders reach this browser even when no HabitQuest tab is open.',

@@ -394,6 +394,12 @@ describe('Settings dialog', () => {
         expect.stringContaining('"command":"is_background_service_running"'),
       );
       cleanup();
+      answer.mockImplementation(() => new Promise<string>(() => undefined));
+      const asking = renderDialog('notifications');
+      expect(
+        within(asking.inside.getByRole('tabpanel')).getByText(remindersCopy.service.checking),
+      ).toBeTruthy();
+      cleanup();
       answer.mockImplementation(() => Promise.reject(new Error('the shell went away')));
       const silent = renderDialog('notifications');
       expect(

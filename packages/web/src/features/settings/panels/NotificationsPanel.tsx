@@ -71,13 +71,14 @@ export function NotificationsPanel({
   const isInShell = isInDesktopShell();
   // The desktop shell is asked whether its planner runs (it stops as the app quits); a shell
   // that does not answer is "Unknown". In a browser the planner is this page.
-  const shellService = useQuery({
+  const shellQuery = useQuery({
     queryKey: ['desktop', 'background-service'],
     queryFn: async () => (await desktopCall('is_background_service_running', {})) ?? 'unknown',
     enabled: isInShell,
     networkMode: 'always',
     staleTime: 0,
-  }).data;
+  });
+  const shellService = shellQuery.data;
   const service =
     !canNotify || !reminders.enabled || device.isPaused || permission !== 'granted'
       ? copy.service.stopped
@@ -87,7 +88,9 @@ export function NotificationsPanel({
           ? desktopCopy.serviceRunning
           : shellService === false
             ? copy.service.stopped
-            : copy.service.unknown;
+            : shellQuery.isPending
+              ? copy.service.checking
+              : copy.service.unknown;
 
   const sendTest = async (): Promise<void> => {
     setIsSending(true);
