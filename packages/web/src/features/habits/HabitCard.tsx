@@ -70,11 +70,16 @@ export function HabitCard({
         className={cx('h-1 w-full', isQuiet && 'opacity-40')}
         style={{ backgroundColor: habit.color }}
       />
-      <div className="flex items-start gap-3 px-4 pt-3">
+      <div className="flex items-start gap-2 px-4 pt-3 sm:gap-3">
         <HabitIconTile
           icon={habit.icon}
           color={habit.color}
-          className={cx('mt-0.5 size-10 rounded-xl text-lg', isQuiet && 'opacity-60')}
+          // From 640 px a tile beside the title; on a phone a small one leads the badges below,
+          // so the title keeps the width it had and today's first toggle stays on the first screen.
+          className={cx(
+            'mt-0.5 hidden size-10 rounded-xl text-lg sm:grid',
+            isQuiet && 'opacity-60',
+          )}
           iconClassName="size-5"
         />
         <div className="min-w-0 flex-1">
@@ -98,6 +103,12 @@ export function HabitCard({
           {isResting ? <RestBadge kind={rest} className="mt-1.5" /> : null}
           {isAddedLater ? <AddedLaterBadge className="mt-1.5" /> : null}
           <div className="mt-1.5 flex flex-wrap gap-1.5 text-xs">
+            <HabitIconTile
+              icon={habit.icon}
+              color={habit.color}
+              className={cx('size-5 rounded-md text-[0.7rem] sm:hidden', isQuiet && 'opacity-60')}
+              iconClassName="size-3.5"
+            />
             <span
               className={cx(
                 CHIP,
