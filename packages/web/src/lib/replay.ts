@@ -21,6 +21,7 @@ const LAST_RETRY_MS = 60_000;
 
 let isReplaying = false;
 let current: Promise<void> | null = null;
+let isAskedAgain = false;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 const syncingListeners = createListeners();
 const sessionRefusedListeners = createListeners();
@@ -44,10 +45,26 @@ type Sent = { kind: 'synced' | 'refused' | 'retry'; status: number; body: unknow
  * another tab holds the lock it resolves at once: that tab sends the entries.
  */
 export function replayOutbox(): Promise<void> {
-  current ??= run().finally(() => {
+  // Asked while a replay runs: what it read may be older than the reason for asking (the session
+  // confirmed after it found nothing to send), so it runs once more when done.
+  if (current) {
+    isAskedAgain = true;
+    return current;
+  }
+  current = (async () => {
+    do {
+      isAskedAgain = false;
+      await run();
+    } while (wasAskedAgain());
+  })().finally(() => {
     current = null;
   });
   return current;
+}
+
+/** Whether replayOutbox() was called during the run that just ended (set from outside it). */
+function wasAskedAgain(): boolean {
+  return isAskedAgain;
 }
 
 /** Whether a retry is waiting for its backoff (the entries stay queued until then). */
