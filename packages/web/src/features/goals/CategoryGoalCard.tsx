@@ -3,6 +3,7 @@ import { CheckCircle2, Lock } from 'lucide-react';
 import { IconButton } from '../../components/ui/IconButton';
 import { ProgressBar } from '../../components/ui/ProgressBar';
 import { cx } from '../../components/ui/cx';
+import { ColorTile } from '../habits/habit-icons';
 import { categoryIcon } from './category-icon';
 import { goalsCopy as copy } from './copy';
 import type { CategoryGoal } from './goal-model';
@@ -45,13 +46,9 @@ export function CategoryGoalCard({
       {/* As tall as a two-line name, so the cards of a row keep their figures level. */}
       <div className="flex min-h-10 items-center justify-between gap-3">
         <div className="flex min-w-0 items-center gap-2.5">
-          <span
-            aria-hidden
-            className="grid size-8 shrink-0 place-items-center rounded-lg"
-            style={{ color: category.color, backgroundColor: `${category.color}1f` }}
-          >
+          <ColorTile color={category.color} className="size-8 rounded-lg">
             <CategoryIcon className="size-4" />
-          </span>
+          </ColorTile>
           <h3
             title={category.name}
             className="line-clamp-2 text-sm font-bold tracking-wide text-slate-900 wrap-anywhere dark:text-white"

@@ -16,12 +16,9 @@ export function IconField({
   color: string;
   onChange: (icon: string) => void;
 }) {
-  const options = isKnownIcon(value)
-    ? HABIT_ICONS.map(({ name, label }) => ({ name, label }))
-    : [
-        { name: value, label: copy.currentIcon },
-        ...HABIT_ICONS.map(({ name, label }) => ({ name, label })),
-      ];
+  const options: readonly { name: string; label: string }[] = isKnownIcon(value)
+    ? HABIT_ICONS
+    : [{ name: value, label: copy.currentIcon }, ...HABIT_ICONS];
   return (
     <PickerGroup legend={copy.icon}>
       {options.map((option) => (

@@ -36,6 +36,7 @@ import {
   Wallet,
   type LucideIcon,
 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { cx } from '../../components/ui/cx';
 
 /** The icons a habit can take, the default first; each `name` is what the server stores. */
@@ -89,9 +90,33 @@ export function HabitIcon({ icon, className }: { icon: string; className?: strin
 }
 
 /**
- * The icon on a rounded tile: the habit's colour tinted behind, full on the icon, which reads on
- * light and dark alike. Sized by `className` (the tile) and `iconClassName`.
+ * A decorative tile in a colour: tinted behind, full on what it holds, which reads on light and
+ * dark alike (a habit's icon, a category's on its goal card). Sized by `className`.
  */
+export function ColorTile({
+  color,
+  className,
+  children,
+  ...data
+}: {
+  color: string;
+  className?: string;
+  children: ReactNode;
+  'data-icon'?: string;
+}) {
+  return (
+    <span
+      aria-hidden
+      {...data}
+      className={cx('grid shrink-0 place-items-center', className)}
+      style={{ color, backgroundColor: `${color}1f` }}
+    >
+      {children}
+    </span>
+  );
+}
+
+/** A habit's icon on its tile, sized by `className` (the tile) and `iconClassName`. */
 export function HabitIconTile({
   icon,
   color,
@@ -104,14 +129,9 @@ export function HabitIconTile({
   iconClassName?: string;
 }) {
   return (
-    <span
-      aria-hidden
-      data-icon={icon}
-      className={cx('grid shrink-0 place-items-center', className)}
-      style={{ color, backgroundColor: `${color}1f` }}
-    >
+    <ColorTile color={color} className={className} data-icon={icon}>
       <HabitIcon icon={icon} className={iconClassName} />
-    </span>
+    </ColorTile>
   );
 }
 
