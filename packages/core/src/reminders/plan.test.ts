@@ -78,6 +78,7 @@ describe('defaults', () => {
       streakProtectionHours: [12, 18, 20],
       streakRiskHours: 20,
       streakWarningThreshold: 3,
+      randomReminders: true,
     });
     expect(SNOOZE_DEFAULT_MINUTES).toBe(60);
     expect(snoozeUntil(at('12:00'))).toBe(ms('13:00'));
@@ -158,7 +159,11 @@ describe('streak protection', () => {
   it('waits until the slider hours have passed since the last completion', () => {
     const late = habit({ lastCompletedAt: ms('21:00', YESTERDAY) });
     expect(kinds(plan(at('12:00'), { habits: [late] }))).toEqual([]);
-    expect(plan(at('12:00'), { habits: [late] }).nextWakeAt).toEqual(at('18:00'));
+    // The daily nudges aside, the next rule to fire is the 18:00 protection hour.
+    const nudgesOff = { randomReminders: false };
+    expect(plan(at('12:00'), { habits: [late], config: nudgesOff }).nextWakeAt).toEqual(
+      at('18:00'),
+    );
     expect(kinds(plan(at('18:00'), { habits: [late] }))).toEqual(['streak-protection']);
     expect(kinds(plan(at('12:00'), { habits: [late], config: { streakRiskHours: 15 } }))).toEqual([
       'streak-protection',
@@ -312,6 +317,13 @@ describe('intelligent reminder', () => {
   const config = { randomReminders: true, streakReminders: false };
   const open = [habit({ streak: 0, lastCompletedAt: ms('09:00', YESTERDAY) })];
 
+  it('is on by default: a day without completions gets its nudge with no switch touched', () => {
+    const defaults = { streakReminders: false };
+    expect(kinds(plan(at('14:30'), { config: defaults, habits: open }))).toEqual(['intelligent']);
+    const off = { ...defaults, randomReminders: false };
+    expect(kinds(plan(at('14:30'), { config: off, habits: open }))).toEqual([]);
+  });
+
   it('nudges at a habitual hour with random minutes (random 0.5: 14:30)', () => {
     expect(plan(at('14:30'), { config, habits: open }).due).toEqual([
       {
@@ -425,14 +437,16 @@ describe('encouragement', () => {
 
 describe('nextWakeAt', () => {
   it('is the next moment a rule can fire, else local midnight', () => {
-    expect(plan(at('09:30')).nextWakeAt).toEqual(at('12:00'));
-    expect(plan(at('12:00')).nextWakeAt).toEqual(at('18:00'));
+    const config = { randomReminders: false };
+    expect(plan(at('09:30'), { config }).nextWakeAt).toEqual(at('12:00'));
+    expect(plan(at('12:00'), { config }).nextWakeAt).toEqual(at('18:00'));
     const done = [habit({ isCompletedInCurrentPeriod: true })];
     expect(plan(at('09:30'), { habits: done }).nextWakeAt).toEqual(at('00:00', '2026-06-11'));
   });
 
   it('crosses the spring-forward night in New York (2026-03-08)', () => {
     const options = {
+      config: { randomReminders: false },
       habits: [habit({ lastCompletedAt: Date.parse('2026-03-07T08:00:00-05:00') })],
       activity: { lastAppOpen: Date.parse('2026-03-07T20:00:00-05:00') },
     };

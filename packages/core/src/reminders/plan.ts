@@ -57,7 +57,8 @@ export type {
 export const DEFAULT_REMINDER_CONFIG: ReminderConfig = {
   enabled: true,
   streakReminders: true,
-  randomReminders: false,
+  /** The daily nudges (intelligent and encouragement), on unless turned off in the panel. */
+  randomReminders: true,
   reminderTimeRange: { start: 9, end: 21 },
   maxRemindersPerDay: 2,
   streakProtectionHours: [12, 18, 20],

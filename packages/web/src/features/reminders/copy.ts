@@ -13,6 +13,9 @@ export const remindersCopy = {
   eveningHint: 'Between 9 and 11 PM, while a daily habit is still open',
   startup: 'Startup reminder',
   startupHint: '5 minutes after you open HabitQuest, if habits are waiting',
+  nudges: 'Daily nudges',
+  nudgesHint:
+    'At an hour you often complete habits when nothing is done yet, and a word of encouragement 6 hours after a completion while habits are still open',
   paused: 'Pause on this device',
   pausedHint: 'No reminders here until you resume',
   snooze: 'Snooze for 1 hour',

@@ -363,6 +363,9 @@ describe('Settings dialog', () => {
     expect(panel.getByRole('status').textContent).toBe(remindersCopy.permission.granted);
     expect(panel.getByText(remindersCopy.service.running)).toBeTruthy();
     fireEvent.click(panel.getByRole('switch', { name: /^Evening reminder/ }));
+    const nudges = panel.getByRole('switch', { name: /^Daily nudges/ });
+    expect(nudges.getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(nudges);
     const slider = panel.getByRole('slider', { name: /Streak protection/ });
     expect(slider.getAttribute('aria-valuetext')).toBe('20 hours');
     fireEvent.change(slider, { target: { value: '6' } });
@@ -370,6 +373,7 @@ describe('Settings dialog', () => {
     await act(() => vi.advanceTimersByTimeAsync(500));
     expect(patches()).toEqual([
       { reminders: { eveningReminder: false } },
+      { reminders: { randomReminders: false } },
       { reminders: { streakRiskHours: 8 } },
     ]);
     fireEvent.click(panel.getByRole('switch', { name: /^Pause on this device/ }));

@@ -167,6 +167,15 @@ export function NotificationsPanel({
             }}
           />
           <Switch
+            label={copy.nudges}
+            hint={copy.nudgesHint}
+            checked={reminders.randomReminders}
+            disabled={isOff}
+            onChange={(randomReminders) => {
+              change({ randomReminders });
+            }}
+          />
+          <Switch
             label={copy.paused}
             hint={
               isSnoozed && device.snoozedUntil !== null
