@@ -14,6 +14,8 @@ import {
 import { balancesOf, givePoints, userIdOf } from '../../test/rewards-support';
 
 const TRIALS = 5;
+/** The deadlock of a reward's edit against a redeem showed in about one trial of five. */
+const LOCK_ORDER_TRIALS = 20;
 const PARALLEL = 20;
 
 /** Fires `count` requests at once, each after a random short delay, so interleavings vary. */
@@ -106,6 +108,37 @@ describe('races on postgres', () => {
     expect(statusesOf(responses)).toEqual({ 201: 1, 403: 9 });
     expect((await client.get<Reward[]>('/api/rewards')).body).toHaveLength(6);
   });
+
+  it.each(Array.from({ length: LOCK_ORDER_TRIALS }, (_, trial) => trial + 1))(
+    'trial %i: a reward edited and deleted while it is redeemed and habits are completed: no 500, no deadlock',
+    async () => {
+      // Every change takes the user's lock before any row of theirs: an edit or a delete that
+      // locked the reward first and the user's row second (its revision trigger) deadlocked
+      // with a redeem, which takes them the other way round.
+      const { client } = await signUp(server);
+      const userId = await userIdOf(client);
+      const habit = (await client.post<{ id: string }>('/api/habits', { title: 'Run' })).body;
+      await client.request('PUT', `/api/habits/${habit.id}/completions/2026-11-25`, {
+        completed: true,
+      });
+      const reward = await rewardFor(client, { name: 'Treat', cost: 10 });
+      await givePoints(server, userId, 100);
+      // All at once (no stagger): the deadlock needs the edit and the redeem to overlap.
+      const responses = await Promise.all([
+        ...['2026-11-26', '2026-11-27'].map((date) =>
+          client.request('PUT', `/api/habits/${habit.id}/completions/${date}`, {
+            completed: true,
+          }),
+        ),
+        client.post(`/api/rewards/${reward.id}/redeem`),
+        client.request('DELETE', `/api/rewards/${reward.id}`),
+        client.patch(`/api/rewards/${reward.id}`, { cost: 5 }),
+      ]);
+      for (const response of responses) expect(response.status).toBeLessThan(500);
+      const balances = await balancesOf(server, userId);
+      expect(balances.ledger).toEqual(balances.cached);
+    },
+  );
 
   it('parallel creates of one category name: one is created, the rest conflict', async () => {
     const { client } = await signUp(server);
