@@ -89,6 +89,43 @@ describe.each(DATABASE_KINDS)('completions on %s', (kind) => {
     await expectLedgerMatches(client);
   });
 
+  it('takes back a completion whose date the habit moved away from, or that lies ahead after a zone change', async () => {
+    const { client } = await signUp(server);
+    const once = await habit(client, {
+      title: 'Dentist',
+      isRecurring: false,
+      specificDate: '2026-06-10',
+      xpOnComplete: 20,
+    });
+    expect((await setState(client, once, '2026-06-10', true)).status).toBe(200);
+    expect((await client.patch(`/api/habits/${once}`, { specificDate: '2026-06-12' })).status).toBe(
+      200,
+    );
+    const moved = await setState(client, once, '2026-06-10', false);
+    expect(moved.status).toBe(200);
+    expect(moved.body).toMatchObject({ progress: { xp: 0, points: 0 } });
+
+    // 12:00 UTC is already 16 June at UTC+14; back at UTC−11 that day lies ahead.
+    expect((await client.patch('/api/settings', { timeZone: 'Pacific/Kiritimati' })).status).toBe(
+      200,
+    );
+    const daily = await habit(client, { title: 'Walk' });
+    expect((await setState(client, daily, '2026-06-16', true)).status).toBe(200);
+    expect((await client.patch('/api/settings', { timeZone: 'Pacific/Pago_Pago' })).status).toBe(
+      200,
+    );
+    expect((await setState(client, daily, '2026-06-16', true)).status).toBe(400);
+    const ahead = await setState(client, daily, '2026-06-16', false);
+    expect(ahead.status).toBe(200);
+    expect(ahead.body).toMatchObject({ progress: { xp: 0, points: 0 } });
+    // Undoing what is not there changes nothing.
+    expect((await setState(client, daily, '2026-06-20', false)).body).toMatchObject({
+      added: false,
+      completion: null,
+    });
+    await expectLedgerMatches(client);
+  });
+
   it('allows past dates, refuses future dates and dates the habit is not scheduled on', async () => {
     const { client } = await signUp(server);
     const daily = await habit(client, { title: 'Walk' });

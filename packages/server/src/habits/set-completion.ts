@@ -68,7 +68,12 @@ function planWrite(
 ): Plan {
   const settings = settingsFrom(storedSettings);
   const today = todayFor(settings, now);
-  const eligibility = completionEligibility(habit, date, today, settings.weekStart);
+  // Only completing is refused for a future or unscheduled date: an undo always takes back what
+  // a completion gave, also one the date moved away from (a Specific habit's new date, a time
+  // zone behind the one it was made in, an import).
+  const eligibility = completed
+    ? completionEligibility(habit, date, today, settings.weekStart)
+    : ({ ok: true } as const);
   if (!eligibility.ok) {
     const message = ELIGIBILITY_MESSAGES[eligibility.reason];
     return {

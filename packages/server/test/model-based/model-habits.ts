@@ -141,8 +141,9 @@ export function setCompletion(
   date: LocalDate,
   completed: boolean,
 ): CompletionResult {
+  // An undo is never refused for its date (set-completion.ts).
   const eligibility = completionEligibility(habit, date, user.today, user.weekStart);
-  if (!eligibility.ok) return validation;
+  if (completed && !eligibility.ok) return validation;
   const key = periodKey(date, habit.frequency, user.weekStart);
   const existing = habit.completions.find((completion) => completion.key === key);
   const levelBefore = levelForXp(user.xp);
