@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { account, categories, progress, userSettings, verification } from '../db/schema';
+import { account, categories, progress, user, userSettings, verification } from '../db/schema';
 import {
   DATABASE_KINDS,
   signUp,
@@ -109,6 +109,57 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
     });
     expect(refused.status).toBe(401);
     expect((await wrong.get('/api/me')).status).toBe(401);
+  });
+
+  it('takes a username in any case, as it is stored: lowercased', async () => {
+    const { email, username, password } = await signUp(server);
+    const shouting = clientFrom(server);
+    const signedIn = await shouting.post('/api/auth/sign-in/username', {
+      username: username.toUpperCase(),
+      password,
+    });
+    expect(signedIn.status).toBe(200);
+    expect((await shouting.get('/api/me')).body).toMatchObject({ user: { email, username } });
+
+    const tag = username.slice(-6);
+    const created = clientFrom(server);
+    const signedUp = await created.post('/api/auth/sign-up/email', {
+      email: `capital_${tag}@example.com`,
+      username: `Capital_${tag}`,
+      password,
+      name: 'Capital',
+    });
+    expect(signedUp.status).toBe(200);
+    expect((await created.get('/api/me')).body).toMatchObject({
+      user: { username: `capital_${tag}`.toLowerCase() },
+    });
+  });
+
+  it('refuses a NUL anywhere in an auth body as invalid input, and creates nothing', async () => {
+    const { username, password } = await signUp(server);
+    const withNul = `${username.slice(0, 3)}\u0000${username.slice(3)}`;
+    const signIn = await clientFrom(server).post('/api/auth/sign-in/username', {
+      username: withNul,
+      password,
+    });
+    expect(signIn.status).toBe(400);
+    expect(signIn.body).toMatchObject({
+      error: {
+        code: 'VALIDATION',
+        message: 'username: must not contain the NUL character (U+0000)',
+      },
+    });
+    const email = `nul_${username.slice(-6)}@example.com`;
+    const signUpWithNul = await clientFrom(server).post('/api/auth/sign-up/email', {
+      email,
+      username: `nul_${username.slice(-6)}`,
+      password,
+      name: 'A\u0000B',
+    });
+    expect(signUpWithNul.status).toBe(400);
+    expect(signUpWithNul.body).toMatchObject({ error: { code: 'VALIDATION' } });
+    const [made] = await server.database.db.select().from(user).where(eq(user.email, email));
+    expect(made).toBeUndefined();
   });
 
   it('answers an unknown username with the spec message', async () => {

@@ -69,6 +69,8 @@ export function createAuth(options: {
         minUsernameLength: USERNAME_MIN,
         maxUsernameLength: USERNAME_MAX,
         usernameValidator: (value) => /^[a-z0-9_]+$/.test(value),
+        // Checked once lowercased, as it is stored: "Ada_L" signs up and in as "ada_l".
+        validationOrder: { username: 'post-normalization' },
       }),
     ],
     socialProviders: Object.fromEntries(

@@ -17,6 +17,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { user } from '../db/schema';
 import { clientIp } from '../http/client-ip';
+import { refuseNul } from '../http/validate';
 import type { Auth } from './auth';
 import { AUTH_LIMITS, counterRetentionMs, type AuthLimits } from './limits';
 import {
@@ -60,8 +61,11 @@ export function authRoutes(options: {
   const app = new Hono<AppEnv>();
   const ipOf = (c: Context) => clientIp(c, config.trustProxy);
   const purgeCounters = rateLimitPurger(db, counterRetentionMs(limits));
-  app.use(async (_c, next) => {
+  app.use(async (c, next) => {
     await purgeCounters(Date.now());
+    // Text PostgreSQL cannot store, refused before a lookup or Better Auth could fail on it (a
+    // NUL in a username answered 500, one in a name "Failed to create user").
+    if (c.req.method === 'POST') refuseNul(await readJson(c));
     await next();
   });
 

@@ -12,21 +12,25 @@ export async function parseBody<S extends z.ZodType>(c: Context, schema: S): Pro
   } catch {
     throw new HttpError('VALIDATION', 'The request body must be JSON.', { issues: [] });
   }
-  const nul = nulPath(body);
-  if (nul) {
-    const issue = { path: nul.map(String).join('.'), message: NUL_MESSAGE };
-    throw new HttpError(
-      'VALIDATION',
-      `${issue.path === '' ? 'The body' : issue.path}: ${NUL_MESSAGE}`,
-      {
-        issues: [issue],
-      },
-    );
-  }
+  refuseNul(body);
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
     const issues = validationIssues(parsed.error);
     throw new HttpError('VALIDATION', issues[0]?.message ?? 'The request is not valid', { issues });
   }
   return parsed.data;
+}
+
+/** A body holding a NUL anywhere is refused up front with where it is (core/nul.ts). */
+export function refuseNul(body: unknown): void {
+  const nul = nulPath(body);
+  if (!nul) return;
+  const issue = { path: nul.map(String).join('.'), message: NUL_MESSAGE };
+  throw new HttpError(
+    'VALIDATION',
+    `${issue.path === '' ? 'The body' : issue.path}: ${NUL_MESSAGE}`,
+    {
+      issues: [issue],
+    },
+  );
 }
