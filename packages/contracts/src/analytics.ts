@@ -12,8 +12,18 @@ import type { WeeklyAnalytics } from '@habitquest/core/analytics/weekly';
 import { z } from 'zod';
 import { zFrequency, zLocalDate } from './common';
 
-const zYear = z.coerce.number().int().min(2000).max(9999);
-const zMonth = z.coerce.number().int().min(1).max(12);
+const YEAR_MESSAGE = 'Give the year as a number from 2000 to 9999 (year=2026).';
+const MONTH_MESSAGE = 'Give the month as a number from 1 to 12 (month=6).';
+const zYear = z.coerce
+  .number({ error: YEAR_MESSAGE })
+  .int({ error: YEAR_MESSAGE })
+  .min(2000, { error: YEAR_MESSAGE })
+  .max(9999, { error: YEAR_MESSAGE });
+const zMonth = z.coerce
+  .number({ error: MONTH_MESSAGE })
+  .int({ error: MONTH_MESSAGE })
+  .min(1, { error: MONTH_MESSAGE })
+  .max(12, { error: MONTH_MESSAGE });
 
 export const zAnalyticsQuery = z.object({
   year: zYear,

@@ -22,9 +22,6 @@ export const FALLBACK_CATEGORY: CategorySeed = {
   monthlyTargetXp: 100,
 };
 
-/** A new habit without a category goes to the first category by name, else PERSONAL DEVELOPMENT. */
-export const DEFAULT_HABIT_CATEGORY = 'PERSONAL DEVELOPMENT';
-
 /** Category names are trimmed and stored uppercase, so "health" and "HEALTH " are one category. */
 export function normalizeCategoryName(name: string): string {
   return name.trim().toUpperCase();

@@ -239,6 +239,8 @@ describe.each(DATABASE_KINDS)('analytics on %s', (kind) => {
       const response = await seeded.client.get<ErrorBody>(`/api/analytics/${path}`);
       expect(response.status, path).toBe(400);
       expect(response.body.error.code, path).toBe('VALIDATION');
+      // Words a person can act on, never zod's "expected number, received NaN".
+      expect(response.body.error.message, path).not.toMatch(/NaN|expected/);
     }
   });
 });
