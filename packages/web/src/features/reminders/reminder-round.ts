@@ -22,7 +22,7 @@ import type { ReminderInputs } from './use-reminders';
 /** Plans, claims and shows what is due; answers when to plan again. */
 export async function planAndSend(
   options: ReminderInputs,
-  session: { sessionStartedAt: number; lastInteraction: number },
+  session: { sessionStartedAt: number | null; lastInteraction: number },
 ): Promise<Date | null> {
   const { me, habits, completions, rest, today } = options;
   if (!me || !habits || !completions) return null;

@@ -15,20 +15,18 @@ import { useEffect, useRef } from 'react';
 import { desktopCall, isInDesktopShell } from '../desktop/desktop-shell';
 import { recordAppOpen, subscribeDeviceState } from './device-state';
 import { permissionNow } from './notifications';
+import {
+  followSessions,
+  lastInteractionAt,
+  sessionStartedAt,
+  subscribeSessionStarts,
+} from './session';
 
 /** Planned again at least this often, whatever the planner said (a sleeping laptop, a clock). */
 const REPLAN_MS = 15 * 60_000;
 
-/** When this page started: the session the startup reminder counts from. */
-const SESSION_STARTED_AT = Date.now();
-let lastInteraction = Date.now();
-if (typeof window !== 'undefined') {
-  for (const type of ['pointerdown', 'keydown'] as const) {
-    window.addEventListener(type, () => {
-      lastInteraction = Date.now();
-    });
-  }
-}
+// The page's sessions of use start as it loads (session.ts).
+if (typeof window !== 'undefined') followSessions();
 
 export type ReminderInputs = {
   me: Me | undefined;
@@ -46,8 +44,13 @@ export function useReminders(options: ReminderInputs): void {
   inputs.current = options;
 
   useEffect(() => {
-    recordAppOpen(today);
-    // Once per day the page is open: a new day is a new session.
+    // Each session's start is an app open for the weekly activity score, and so is a new day
+    // reached while one goes on.
+    const record = (): void => {
+      if (sessionStartedAt() !== null) recordAppOpen(inputs.current.today);
+    };
+    record();
+    return subscribeSessionStarts(record);
   }, [today]);
 
   useEffect(() => {
@@ -68,8 +71,8 @@ export function useReminders(options: ReminderInputs): void {
           ? await import('./reminder-round')
               .then((round) =>
                 round.planAndSend(inputs.current, {
-                  sessionStartedAt: SESSION_STARTED_AT,
-                  lastInteraction,
+                  sessionStartedAt: sessionStartedAt(),
+                  lastInteraction: lastInteractionAt(),
                 }),
               )
               .catch(() => null)
@@ -80,10 +83,13 @@ export function useReminders(options: ReminderInputs): void {
     };
     void run();
     const off = subscribeDeviceState(() => void run());
+    // A new session may bring its startup reminder.
+    const offSessions = subscribeSessionStarts(() => void run());
     return () => {
       isStopped = true;
       clearTimeout(timer);
       off();
+      offSessions();
     };
   }, [me, habits, completions, rest, today]);
 }
