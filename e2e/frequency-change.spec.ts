@@ -3,7 +3,7 @@ import { expectNoAxeViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { saveScreenshot, saveViewportScreenshot, VIEWPORTS } from './support/screens';
 import { THEMES, useTheme } from './support/theme';
-import { signInThroughUi } from './support/session';
+import { localDate, signInThroughUi } from './support/session';
 
 // The review's sequence: create, complete today, change the frequency in the edit dialog. The
 // dialog says what will happen; afterwards the list keeps working, the completion is still there
@@ -56,6 +56,33 @@ test('changing a completed habit from daily to weekly keeps its history and the 
   expect((await redone).status()).toBe(200);
   await expect(habits.toggle('Stretch')).toHaveText('Completed');
   await expect(adventurer.getByText('10 points', { exact: true })).toBeVisible();
+});
+
+// A done one-time habit cannot be moved to another day: its completion would be left on a day the
+// habit no longer shows on. The dialog stays open with the server's reason, and nothing changes.
+test("moving a completed one-time habit's date is refused with the reason, and nothing changes", async ({
+  page,
+  account,
+}) => {
+  await signInThroughUi(page, account);
+  const habits = new HabitsSection(page);
+  const today = localDate();
+  await habits.create({ title: 'Dentist', specificDate: today });
+  await habits.toggle('Dentist').click();
+  await expect(habits.toggle('Dentist')).toHaveText('Completed');
+
+  await habits.card('Dentist').getByRole('button', { name: 'Edit Dentist' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Habit' });
+  await edit.getByLabel('Date').fill(localDate(-3));
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(edit.getByText(`This habit was completed on ${today}`)).toBeVisible();
+  await expect(edit).toBeVisible();
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+  const discard = page.getByRole('alertdialog');
+  if (await discard.isVisible()) await discard.getByRole('button', { name: /Discard/ }).click();
+  await expect(edit).toBeHidden();
+  await page.reload();
+  await expect(habits.toggle('Dentist')).toHaveText('Completed');
 });
 
 for (const theme of THEMES) {

@@ -47,3 +47,20 @@ export const ELIGIBILITY_MESSAGES = {
   future: 'A habit cannot be completed for a future date.',
   'not-visible': 'This habit is not scheduled on that date.',
 } as const;
+
+/**
+ * Why a schedule cannot be given to a habit: a Specific (one-time) schedule must keep every
+ * completion the habit has inside its date's period, or one would be left on a day the habit no
+ * longer shows on, out of reach of an undo in the app, and the habit could be paid again in its
+ * new period. Answers the first completion's date it would leave out, or null.
+ */
+export function completionLeftOut(
+  habit: Schedule,
+  completionDates: readonly LocalDate[],
+  weekStart: WeekStart,
+): LocalDate | null {
+  return [...completionDates].sort().find((date) => !isVisibleOn(habit, date, weekStart)) ?? null;
+}
+
+export const scheduleLeavesOutMessage = (date: LocalDate): string =>
+  `This habit was completed on ${date}, a day the new date would leave out. Undo that completion first, or keep the schedule as it is.`;

@@ -89,7 +89,7 @@ describe.each(DATABASE_KINDS)('completions on %s', (kind) => {
     await expectLedgerMatches(client);
   });
 
-  it('takes back a completion whose date the habit moved away from, or that lies ahead after a zone change', async () => {
+  it('refuses a one-time schedule that would leave a completion out, and changes nothing', async () => {
     const { client } = await signUp(server);
     const once = await habit(client, {
       title: 'Dentist',
@@ -98,13 +98,60 @@ describe.each(DATABASE_KINDS)('completions on %s', (kind) => {
       xpOnComplete: 20,
     });
     expect((await setState(client, once, '2026-06-10', true)).status).toBe(200);
-    expect((await client.patch(`/api/habits/${once}`, { specificDate: '2026-06-12' })).status).toBe(
-      200,
-    );
-    const moved = await setState(client, once, '2026-06-10', false);
-    expect(moved.status).toBe(200);
-    expect(moved.body).toMatchObject({ progress: { xp: 0, points: 0 } });
+    const moved = await client.patch(`/api/habits/${once}`, { specificDate: '2026-06-12' });
+    expect(moved.status).toBe(409);
+    expect(moved.body).toMatchObject({
+      error: {
+        code: 'CONFLICT',
+        message:
+          'This habit was completed on 2026-06-10, a day the new date would leave out. Undo that completion first, or keep the schedule as it is.',
+      },
+    });
+    // Still on its date, still done, still paid once.
+    const listed = (await client.get<Json[]>('/api/habits')).body.find((h) => h.id === once);
+    expect(listed).toMatchObject({ specificDate: '2026-06-10' });
+    // As weekly, 12 June shares the week of 10 June (Sunday-start weeks): nothing is left out.
+    expect(
+      (
+        await client.patch(`/api/habits/${once}`, {
+          frequency: 'weekly',
+          specificDate: '2026-06-12',
+        })
+      ).status,
+    ).toBe(200);
+    // Undone first, it moves anywhere.
+    expect((await setState(client, once, '2026-06-12', false)).status).toBe(200);
+    expect(
+      (
+        await client.patch(`/api/habits/${once}`, {
+          frequency: 'daily',
+          specificDate: '2026-06-01',
+        })
+      ).status,
+    ).toBe(200);
 
+    // A recurring habit's history stays where it is: it cannot become one-time elsewhere.
+    const walk = await habit(client, { title: 'Walk' });
+    expect((await setState(client, walk, '2026-06-02', true)).status).toBe(200);
+    const oneOff = await client.patch(`/api/habits/${walk}`, {
+      isRecurring: false,
+      specificDate: '2026-06-14',
+    });
+    expect(oneOff.status).toBe(409);
+    expect(
+      (
+        await client.patch(`/api/habits/${walk}`, {
+          frequency: 'monthly',
+          isRecurring: false,
+          specificDate: '2026-06-14',
+        })
+      ).status,
+    ).toBe(200);
+    await expectLedgerMatches(client);
+  });
+
+  it('takes back a completion that lies ahead after a zone change', async () => {
+    const { client } = await signUp(server);
     // 12:00 UTC is already 16 June at UTC+14; back at UTC−11 that day lies ahead.
     expect((await client.patch('/api/settings', { timeZone: 'Pacific/Kiritimati' })).status).toBe(
       200,

@@ -1,7 +1,9 @@
 import { scheduleIssue, type Habit, type HabitUpdate } from '@habitquest/contracts/habits';
-import { and, eq } from 'drizzle-orm';
+import type { LocalDate } from '@habitquest/core/dates';
+import { completionLeftOut, scheduleLeavesOutMessage } from '@habitquest/core/visibility';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { habits } from '../db/schema';
+import { completions, habits } from '../db/schema';
 import { HttpError, notFound } from '../http/errors';
 import { lockUser } from '../progress/ledger';
 import { loadSettings } from '../settings/load-settings';
@@ -11,7 +13,8 @@ import { resolveCategory } from './resolve-category';
 
 /**
  * Edits a habit. Completions keep the XP they awarded, so changing the XP changes only future
- * completions. Making a habit recurring clears its specific date. A new frequency re-keys the
+ * completions. Making a habit recurring clears its specific date; a Specific schedule that would
+ * leave a completion outside its date's period is refused (core's completionLeftOut). A new frequency re-keys the
  * habit's history into the new periods in the same transaction (regroup-completions.ts), and the
  * answer is read inside it too, so nothing after the commit can turn the edit into an error.
  */
@@ -43,6 +46,25 @@ export async function updateHabit(options: {
       throw new HttpError('VALIDATION', issue, {
         issues: [{ path: 'specificDate', message: issue }],
       });
+    if (!isRecurring) {
+      const frequency = patch.frequency ?? current.frequency;
+      const done = await tx
+        .select({ date: sql<LocalDate>`${completions.completionDate}::text` })
+        .from(completions)
+        .where(and(eq(completions.userId, userId), eq(completions.habitId, habitId)));
+      const { weekStart } = await loadSettings(tx, userId);
+      const leftOut = completionLeftOut(
+        { frequency, isRecurring, specificDate },
+        done.map((row) => row.date),
+        weekStart,
+      );
+      if (leftOut !== null) {
+        const message = scheduleLeavesOutMessage(leftOut);
+        throw new HttpError('CONFLICT', message, {
+          issues: [{ path: 'specificDate', message }],
+        });
+      }
+    }
     await tx
       .update(habits)
       .set({

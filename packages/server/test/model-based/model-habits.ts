@@ -4,10 +4,11 @@
  */
 import { levelForXp, pointsForXp } from '@habitquest/core/levels';
 import { isSamePeriod, periodKey, type Frequency, type WeekStart } from '@habitquest/core/periods';
-import { completionEligibility } from '@habitquest/core/visibility';
+import { completionEligibility, isVisibleOn } from '@habitquest/core/visibility';
 import type { LocalDate } from '@habitquest/core/dates';
 import {
   atLimit,
+  conflict,
   limitReached,
   OK,
   validation,
@@ -79,6 +80,11 @@ export function updateHabit(user: MUser, habit: MHabit, patch: HabitPatch): Outc
       ? patch.specificDate
       : habit.specificDate;
   if (!isRecurring && specificDate === null) return validation;
+  // A one-time schedule must keep every completion inside its date's period.
+  const schedule = { frequency: patch.frequency ?? habit.frequency, isRecurring, specificDate };
+  if (habit.completions.some((c) => !isVisibleOn(schedule, c.date, user.weekStart))) {
+    return conflict;
+  }
   if (patch.title !== undefined) habit.title = patch.title.trim();
   if (patch.xp !== undefined) habit.xp = patch.xp;
   if (patch.category !== undefined) habit.category = patch.category ?? defaultCategory(user);

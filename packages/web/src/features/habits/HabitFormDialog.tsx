@@ -141,7 +141,10 @@ export function HabitFormDialog(props: {
       if (openUpgradeOnLimit(failure)) return null;
       return {
         form:
-          failure instanceof ApiError && failure.code === 'VALIDATION'
+          // The server's own words for what it refused: bad input, or a one-time date that
+          // would leave a completion out (CONFLICT).
+          failure instanceof ApiError &&
+          (failure.code === 'VALIDATION' || failure.code === 'CONFLICT')
             ? failure.message
             : habit
               ? copy.updateFailed
