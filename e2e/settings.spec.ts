@@ -111,6 +111,51 @@ test.describe('Settings dialog', () => {
     }).toPass({ timeout: 10_000 });
   });
 
+  test('every tab fits the dialog at 1280, 768 and 390 px; none scrolls it sideways', async ({
+    page,
+    account,
+  }) => {
+    await signInThroughUi(page, account);
+    const settings = new SettingsDialog(page);
+    for (const width of [1280, 768, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await settings.open();
+      for (const name of TABS) {
+        const tab = settings.dialog.getByRole('tab', { name });
+        await tab.click();
+        await expect(tab).toHaveAttribute('aria-selected', 'true');
+        // The tab's whole label inside the dialog, and the dialog not scrolled or scrollable.
+        const box = await settings.dialog.boundingBox();
+        const tabBox = await tab.boundingBox();
+        const inside =
+          box !== null &&
+          tabBox !== null &&
+          tabBox.x >= box.x - 0.5 &&
+          tabBox.x + tabBox.width <= box.x + box.width + 0.5;
+        const overflow: unknown = await page.evaluate(`(() => {
+          const dialog = document.querySelector('[role="dialog"]');
+          return {
+            wide: dialog.scrollWidth > dialog.clientWidth,
+            scrolled: [dialog, ...dialog.querySelectorAll('*')].some((node) => node.scrollLeft !== 0),
+            cut: [...dialog.querySelectorAll('[role="tab"]')].some(
+              (node) => node.scrollWidth > node.clientWidth,
+            ),
+          };
+        })()`);
+        const layout = { inside, ...(overflow as object) };
+        expect(layout, `${name} at ${String(width)} px`).toEqual({
+          inside: true,
+          wide: false,
+          scrolled: false,
+          cut: false,
+        });
+      }
+      if (width === 1280) await saveViewportScreenshot(page, 'settings-account-wide');
+      await page.keyboard.press('Escape');
+      await expect(settings.dialog).toBeHidden();
+    }
+  });
+
   test('Account: a new username shows in the header; a new password signs the other devices out', async ({
     page,
     account,

@@ -22,8 +22,10 @@ export function Tabs<T extends string>({
   children: ReactNode;
   className?: string;
   /**
-   * Many tabs: in rows of three (four on small tablets) instead of one row that scrolls; the tabs
-   * of a last row that is not full share its width, so seven read 3, 3 and one as wide as a row.
+   * Many tabs: in rows of three on phones and of four from small tablets up, instead of one row
+   * that scrolls; the tabs of a last row that is not full share its width, so eight read 3, 3 and
+   * 2 on a phone and 4 and 4 wider. (One row from md up held seven; the eighth pushed the row past
+   * the Settings dialog's width, which then scrolled sideways.)
    */
   wrap?: boolean;
 }) {
@@ -41,7 +43,7 @@ export function Tabs<T extends string>({
         loop
         className={cx(
           'gap-1 rounded-2xl bg-slate-100 p-1 dark:bg-slate-800',
-          wrap ? 'flex flex-wrap md:flex-nowrap' : 'flex overflow-x-auto',
+          wrap ? 'flex flex-wrap' : 'flex overflow-x-auto',
         )}
       >
         {tabs.map((tab) => (
@@ -52,7 +54,7 @@ export function Tabs<T extends string>({
               'min-h-10 whitespace-nowrap rounded-xl px-1.5 text-sm font-semibold transition sm:px-3',
               // About a third (a quarter) of the row, growing into what is left over: a basis of
               // exactly a third less the gaps would wrap the third tab at a rounding.
-              wrap ? 'grow basis-[30%] sm:basis-[23%] md:basis-0' : 'flex-1',
+              wrap ? 'grow basis-[30%] sm:basis-[23%]' : 'flex-1',
               'text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white',
               'data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm',
               'dark:data-[state=active]:bg-slate-950 dark:data-[state=active]:text-white',
