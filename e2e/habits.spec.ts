@@ -18,6 +18,9 @@ test('create a daily habit, complete it today and on a past day, see XP, points 
 
   await habits.create({ title: 'Morning run', xp: 60 });
   await expect(habits.card('Morning run')).toBeVisible();
+  // A sentence of a title, the habit's name below it.
+  const created = page.locator('[data-sonner-toast]').filter({ hasText: 'Habit created!' });
+  await expect(created).toContainText('Morning run');
   await habits.toggle('Morning run').click();
   await expect(habits.toggle('Morning run')).toHaveText('Completed');
   await expect(habits.toggle('Morning run')).toHaveAttribute('title', 'Undo completion');
@@ -124,6 +127,9 @@ test('a habit keeps a description, a colour and an icon: written when created, s
   await expect(dialog.getByRole('radio', { name: 'Walk' })).toBeChecked();
   await dialog.getByRole('button', { name: 'Save Changes' }).click();
   await expect(dialog).toBeHidden();
+  await expect(
+    page.locator('[data-sonner-toast]').filter({ hasText: 'Habit updated' }),
+  ).toContainText('Stretch');
   await expect(habits.card('Stretch').getByText(why)).toBeHidden();
   const bar = (card: Locator) => card.locator('span[aria-hidden]').first();
   await expect(bar(habits.card('Stretch'))).toHaveCSS('background-color', 'rgb(139, 92, 246)');

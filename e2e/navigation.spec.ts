@@ -222,7 +222,26 @@ test('the sign-in window asks before discarding half-typed credentials', async (
   await expect(modal.dialog.getByLabel('Email or Username')).toHaveValue('ada');
   await page.mouse.click(5, 5); // the backdrop
   await expect(ask).toBeVisible();
+  await ask.getByRole('button', { name: 'Keep editing' }).click();
+  // Back asks too, and asks again after 'Keep editing'.
+  await page.goBack();
+  await expect(ask).toBeVisible();
+  await ask.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(modal.dialog.getByLabel('Email or Username')).toHaveValue('ada');
+  await expect(page).not.toHaveURL(/\/welcome$/);
+  await page.goBack();
+  await expect(ask).toBeVisible();
   await ask.getByRole('button', { name: 'Discard' }).click();
+  await expect(modal.dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/welcome$/);
+});
+
+test('Back from the sign-in window with nothing typed returns to the landing page at once', async ({
+  page,
+}) => {
+  const modal = new SignInModal(page);
+  await modal.openFromLanding();
+  await page.goBack();
   await expect(modal.dialog).toBeHidden();
   await expect(page).toHaveURL(/\/welcome$/);
 });

@@ -20,7 +20,7 @@ const TITLES: Record<Step, string> = {
 /** The sign-in window over the blurred app. Closing it clears the flag and goes to the landing page. */
 export function SignInModal({ initialMode }: { initialMode: AuthMode }) {
   const [step, setStep] = useState<Step>(initialMode);
-  // Half-typed credentials are asked about before a backdrop click or Escape discards them.
+  // Half-typed credentials are asked about before a backdrop click, Escape or Back discards them.
   const [isDirty, setIsDirty] = useState(false);
   const goTo = (next: Step): void => {
     setIsDirty(false);
@@ -36,8 +36,9 @@ export function SignInModal({ initialMode }: { initialMode: AuthMode }) {
       onOpenChange={(open) => {
         if (!open) close();
       }}
-      // The window is the page here ('/' asking for sign-in): Back returns where it came from.
-      backCloses={false}
+      // The window is the page here ('/' asking for sign-in): Back returns where it came from,
+      // except over half-typed credentials, which take a history entry so that Back asks first.
+      backCloses={isDirty}
       isDirty={isDirty}
       // Signing in leaves the page (into the app, or to a provider) with the form still filled.
       guardsLeaving={false}

@@ -130,9 +130,10 @@ export function HabitFormDialog(props: {
           icon,
         };
         await update.mutateAsync({ id: habit.id, patch });
+        toast.success(copy.updatedToast, { description: title });
       } else {
         await create.mutateAsync(input);
-        toast.success(input.title);
+        toast.success(copy.createdToast, { description: input.title });
       }
       onClose();
     },

@@ -16,6 +16,9 @@ const PERIOD_NAMES = {
 
 /** Every string of the habits section and its dialogs (docs/product.md: verbatim where given). */
 export const habitsCopy = {
+  /** The toasts after the dialog: a title as the celebrations have, the habit's name below. */
+  createdToast: 'Habit created!',
+  updatedToast: 'Habit updated',
   sectionTitle: 'Habits',
   frequencies: {
     daily: 'Daily',
