@@ -172,6 +172,16 @@ test('weekly, monthly, yearly and Specific habits appear under their tab on the 
   await expect(insights).toBeHidden();
   await expect(habits.card('One-off call')).toBeVisible();
   await expect(habits.section.getByText('Specific')).toBeVisible();
+  // Its date as the app writes dates ('Nov 28, 2026'), the ISO date for machines.
+  const shown = new Date(`${localDate(-2)}T12:00:00Z`).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  await expect(habits.card('One-off call').locator(`time[datetime="${localDate(-2)}"]`)).toHaveText(
+    shown,
+  );
   await expectNoAxeViolations(page);
   await saveScreenshot(page, 'habits-tabs');
 });

@@ -19,6 +19,52 @@ export function FieldError({ id, error }: { id: string; error?: string | null | 
   ) : null;
 }
 
+/** What a labelled field's control needs to be named and described by its frame. */
+type ControlProps = {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+};
+
+/** The label above a control, its hint and its error under it (TextField, TextAreaField). */
+function FieldFrame({
+  label,
+  error,
+  hint,
+  className,
+  control,
+}: {
+  label: string;
+  error?: string | null | undefined;
+  hint?: ReactNode;
+  className?: string | undefined;
+  control: (props: ControlProps) => ReactNode;
+}) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  return (
+    <div className={cx('flex min-w-0 flex-col gap-1.5', className)}>
+      <label htmlFor={id} className="text-sm font-medium text-slate-700 dark:text-slate-200">
+        {label}
+      </label>
+      {control({
+        id,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy(hint ? hintId : null, error ? errorId : null),
+      })}
+      {hint ? (
+        <p id={hintId} className="text-xs text-slate-600 dark:text-slate-400">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={errorId} error={error} />
+    </div>
+  );
+}
+
+type FieldText = { label: string; error?: string | null | undefined; hint?: ReactNode };
+
 /**
  * A labelled input with an optional hint and an error under it: the error sets aria-invalid and
  * both are named by aria-describedby. `ref` reaches the input (so a form can focus it).
@@ -29,32 +75,41 @@ export function TextField({
   hint,
   className,
   ...props
-}: ComponentPropsWithRef<'input'> & {
-  label: string;
-  error?: string | null | undefined;
-  hint?: ReactNode;
-}) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
+}: ComponentPropsWithRef<'input'> & FieldText) {
   return (
-    <div className={cx('flex min-w-0 flex-col gap-1.5', className)}>
-      <label htmlFor={id} className="text-sm font-medium text-slate-700 dark:text-slate-200">
-        {label}
-      </label>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hint ? hintId : null, error ? errorId : null)}
-        className={FIELD_CLASS}
-        {...props}
-      />
-      {hint ? (
-        <p id={hintId} className="text-xs text-slate-600 dark:text-slate-400">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={errorId} error={error} />
-    </div>
+    <FieldFrame
+      label={label}
+      error={error}
+      hint={hint}
+      className={className}
+      control={(control) => <input className={FIELD_CLASS} {...control} {...props} />}
+    />
+  );
+}
+
+/** TextField for a few lines of text (a description): it grows by hand, never sideways. */
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  className,
+  rows = 3,
+  ...props
+}: ComponentPropsWithRef<'textarea'> & FieldText) {
+  return (
+    <FieldFrame
+      label={label}
+      error={error}
+      hint={hint}
+      className={className}
+      control={(control) => (
+        <textarea
+          className={cx(FIELD_CLASS, 'resize-y py-2.5 leading-snug')}
+          rows={rows}
+          {...control}
+          {...props}
+        />
+      )}
+    />
   );
 }

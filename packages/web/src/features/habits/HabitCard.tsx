@@ -4,6 +4,7 @@ import { Check, Circle, Flame } from 'lucide-react';
 import type { RestKind } from '@habitquest/core/stats';
 import { IconButton } from '../../components/ui/IconButton';
 import { cx } from '../../components/ui/cx';
+import { formatDate } from '../../lib/format';
 import { RestBadge, SkipButton, type SkipAction } from '../rest/card-parts';
 import { AddedLaterBadge } from './AddedLater';
 import { restDayCopy as restCopy } from '../rest/day-copy';
@@ -134,7 +135,12 @@ export function HabitCard({
             >
               {copy.xp(habit.xpOnComplete)}
             </span>
-            {habit.specificDate ? <span className={QUIET_CHIP}>{habit.specificDate}</span> : null}
+            {habit.specificDate ? (
+              // The one date of a Specific habit, written as the app writes dates ('Dec 1, 2026').
+              <time dateTime={habit.specificDate} className={QUIET_CHIP}>
+                {formatDate(habit.specificDate, 'monthDayYear')}
+              </time>
+            ) : null}
           </div>
         </div>
         <div className="-mr-2 -mt-1 flex shrink-0 opacity-100 transition sm:opacity-0 sm:group-hover:opacity-100 sm:group-focus-within:opacity-100">

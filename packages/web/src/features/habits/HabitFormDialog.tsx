@@ -18,7 +18,7 @@ import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Notice } from '../../components/ui/Notice';
 import { SelectField } from '../../components/ui/SelectField';
-import { TextField } from '../../components/ui/TextField';
+import { TextAreaField, TextField } from '../../components/ui/TextField';
 import {
   parseWholeNumber,
   useForm,
@@ -167,11 +167,12 @@ export function HabitFormDialog(props: {
     >
       <form className="flex flex-col gap-4" onSubmit={form.onSubmit} noValidate>
         <TextField label={copy.title} maxLength={TITLE_MAX} {...form.field('title')} autoFocus />
-        <TextField
+        <TextAreaField
           label={copy.description}
           autoComplete="off"
           placeholder={copy.descriptionPlaceholder}
           maxLength={DESCRIPTION_MAX}
+          rows={2}
           {...form.field('description')}
         />
         <div className="grid grid-cols-2 items-start gap-3">
