@@ -109,7 +109,9 @@ export function DayInsightsDialog(props: {
                     className="size-8 self-start rounded-lg"
                     iconClassName="size-4"
                   />
-                  <div className="min-w-0 flex-1">
+                  {/* At least 11rem for the words: on a phone the toggle goes to a line of its
+                      own (at the right) before the title is squeezed into a column. */}
+                  <div className="min-w-0 flex-1 basis-44">
                     <p className="font-semibold text-slate-900 wrap-anywhere dark:text-white">
                       {habit.title}
                     </p>
@@ -136,7 +138,7 @@ export function DayInsightsDialog(props: {
                       props.onToggle(habit, isCompleted);
                     }}
                     className={cx(
-                      'inline-flex min-h-10 items-center gap-1.5 rounded-xl px-3 text-sm font-semibold',
+                      'ml-auto inline-flex min-h-10 items-center gap-1.5 rounded-xl px-3 text-sm font-semibold',
                       isCompleted
                         ? 'bg-emerald-700 text-white hover:bg-emerald-800'
                         : 'border border-slate-300 text-slate-800 hover:border-emerald-500 dark:border-slate-700 dark:text-slate-100',
