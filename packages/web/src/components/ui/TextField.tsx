@@ -76,13 +76,11 @@ export function TextField({
   className,
   ...props
 }: ComponentPropsWithRef<'input'> & FieldText) {
+  const frame = { label, error, hint, className };
   return (
     <FieldFrame
-      label={label}
-      error={error}
-      hint={hint}
-      className={className}
-      control={(control) => <input className={FIELD_CLASS} {...control} {...props} />}
+      {...frame}
+      control={(aria) => <input className={FIELD_CLASS} {...aria} {...props} />}
     />
   );
 }
@@ -96,20 +94,12 @@ export function TextAreaField({
   rows = 3,
   ...props
 }: ComponentPropsWithRef<'textarea'> & FieldText) {
+  const frame = { label, error, hint, className };
+  const textClass = cx(FIELD_CLASS, 'resize-y py-2.5 leading-snug');
   return (
     <FieldFrame
-      label={label}
-      error={error}
-      hint={hint}
-      className={className}
-      control={(control) => (
-        <textarea
-          className={cx(FIELD_CLASS, 'resize-y py-2.5 leading-snug')}
-          rows={rows}
-          {...control}
-          {...props}
-        />
-      )}
+      {...frame}
+      control={(aria) => <textarea className={textClass} rows={rows} {...aria} {...props} />}
     />
   );
 }
