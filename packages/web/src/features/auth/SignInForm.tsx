@@ -25,7 +25,9 @@ export function SignInForm({
     },
     describeFailure: describeAuthFailure(authCopy.genericError),
   });
-  useReportDirty(form.isDirty, onDirtyChange);
+  // Signed in, the typing is done with: the window gives back the history entry it took to ask on
+  // Back before the page moves into the app, so Back from the dashboard still leaves it.
+  useReportDirty(form.isDirty && form.success === null, onDirtyChange);
 
   return (
     <form className="flex flex-col gap-4" onSubmit={form.onSubmit} noValidate>
