@@ -1,5 +1,6 @@
 import { scheduleIssue, type Habit, type HabitUpdate } from '@habitquest/contracts/habits';
 import type { LocalDate } from '@habitquest/core/dates';
+import type { WeekStart } from '@habitquest/core/periods';
 import { completionLeftOut, scheduleLeavesOutMessage } from '@habitquest/core/visibility';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
@@ -46,17 +47,25 @@ export async function updateHabit(options: {
       throw new HttpError('VALIDATION', issue, {
         issues: [{ path: 'specificDate', message: issue }],
       });
-    if (!isRecurring) {
-      const frequency = patch.frequency ?? current.frequency;
+    const frequency = patch.frequency ?? current.frequency;
+    // The user's week start, read once and only when the edit needs it.
+    let weekStart: WeekStart | undefined;
+    const userWeekStart = async (): Promise<WeekStart> =>
+      (weekStart ??= (await loadSettings(tx, userId)).weekStart);
+    const isNewSchedule =
+      isRecurring !== current.isRecurring ||
+      specificDate !== current.specificDate ||
+      frequency !== current.frequency;
+    // Only a schedule the edit changes is judged: a title edit never fails on an imported history.
+    if (!isRecurring && isNewSchedule) {
       const done = await tx
         .select({ date: sql<LocalDate>`${completions.completionDate}::text` })
         .from(completions)
         .where(and(eq(completions.userId, userId), eq(completions.habitId, habitId)));
-      const { weekStart } = await loadSettings(tx, userId);
       const leftOut = completionLeftOut(
         { frequency, isRecurring, specificDate },
         done.map((row) => row.date),
-        weekStart,
+        await userWeekStart(),
       );
       if (leftOut !== null) {
         const message = scheduleLeavesOutMessage(leftOut);
@@ -82,12 +91,11 @@ export async function updateHabit(options: {
         updatedAt: new Date(),
       })
       .where(and(eq(habits.userId, userId), eq(habits.id, habitId)));
-    if (patch.frequency !== undefined && patch.frequency !== current.frequency) {
-      const { weekStart } = await loadSettings(tx, userId);
+    if (frequency !== current.frequency) {
       await regroupHabitCompletions(tx, {
         userId,
-        habits: [{ id: habitId, frequency: patch.frequency }],
-        weekStart,
+        habits: [{ id: habitId, frequency }],
+        weekStart: await userWeekStart(),
       });
     }
     const [habit] = await listHabits({ db: tx, userId, now: options.now, habitId });

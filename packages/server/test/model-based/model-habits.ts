@@ -80,9 +80,16 @@ export function updateHabit(user: MUser, habit: MHabit, patch: HabitPatch): Outc
       ? patch.specificDate
       : habit.specificDate;
   if (!isRecurring && specificDate === null) return validation;
-  // A one-time schedule must keep every completion inside its date's period.
+  // A one-time schedule the edit gives must keep every completion inside its date's period.
   const schedule = { frequency: patch.frequency ?? habit.frequency, isRecurring, specificDate };
-  if (habit.completions.some((c) => !isVisibleOn(schedule, c.date, user.weekStart))) {
+  const isNewSchedule =
+    isRecurring !== habit.isRecurring ||
+    specificDate !== habit.specificDate ||
+    schedule.frequency !== habit.frequency;
+  if (
+    isNewSchedule &&
+    habit.completions.some((c) => !isVisibleOn(schedule, c.date, user.weekStart))
+  ) {
     return conflict;
   }
   if (patch.title !== undefined) habit.title = patch.title.trim();
