@@ -24,6 +24,7 @@ import { REMINDER_TEXTS } from '@habitquest/core/reminders/rules';
 import { seededRandom } from '@habitquest/core/reminders/timing';
 import { isVisibleOn } from '@habitquest/core/visibility';
 import type { DesktopNotification, DesktopPermission } from '@habitquest/contracts/desktop-bridge';
+import type { SessionInputs } from './app-session';
 import type { SessionApi } from './session-api';
 
 /** This device's reminder state, kept by the web app in its localStorage (features/reminders). */
@@ -38,7 +39,7 @@ export type RoundInputs = {
   api: SessionApi;
   permission: DesktopPermission;
   device: DeviceState;
-  session: { sessionStartedAt: number; lastInteraction: number };
+  session: SessionInputs;
   notify: (notification: DesktopNotification) => Promise<boolean>;
   now: Date;
 };

@@ -17,6 +17,7 @@ import type { ShellOptions } from './options';
 import { runReminderRound, type DeviceState } from './reminder-round';
 import type { Requirements } from './requirements';
 import { startEmbeddedServer, type EmbeddedServer } from './server-process';
+import { createAppSession, type AppSession } from './app-session';
 import { sessionApi, SignedOutError, type SessionApi } from './session-api';
 import { connectSessionBus, type SessionBus } from './session-bus';
 import type { ControlRequest } from './single-instance';
@@ -99,7 +100,7 @@ export async function startShell(options: {
   const win = appWindow;
   const page: Page = win.page;
   const api: SessionApi = sessionApi(win.browser, origin);
-  const session = { sessionStartedAt: Date.now(), lastInteraction: Date.now() };
+  const session: AppSession = createAppSession();
   let snoozedUntil: number | null = null;
   let isHidden = false;
   /** Whether this run has said that the app goes on in the tray (hide, below). */
@@ -126,7 +127,7 @@ export async function startShell(options: {
         api,
         permission: notifier.permission(),
         device,
-        session,
+        session: session.inputs(),
         notify: notifier.send,
         now: new Date(),
       });
@@ -147,6 +148,7 @@ export async function startShell(options: {
     const how = await win.hide(hasHost);
     if (how === 'hidden') {
       isHidden = true;
+      session.end();
       tray?.update({ isVisible: false });
       await bridge.tell({ type: 'hidden' });
       // The first time in a run, a word that the app has not quit; not each time after.
@@ -161,6 +163,9 @@ export async function startShell(options: {
     tray?.update({ isVisible: true });
     if (isHidden) {
       isHidden = false;
+      // Shown again from the tray: a new session of use, which may bring its startup reminder.
+      session.note('focus');
+      planSoon();
       await bridge.tell({ type: 'shown' });
     }
   };
@@ -205,8 +210,11 @@ export async function startShell(options: {
       notification_supported: () => notifier.kind() !== 'none',
       notification_permission: () => notifier.permission(),
       send_notification: (notification) => notifier.send(notification),
-      record_app_activity: () => {
-        session.lastInteraction = Date.now();
+      record_app_activity: ({ kind }) => {
+        const before = session.inputs().sessionStartedAt;
+        session.note(kind);
+        // A new session of use may bring its startup reminder.
+        if (session.inputs().sessionStartedAt !== before) planSoon();
         return null;
       },
       is_background_service_running: () => !isExiting,

@@ -8,6 +8,7 @@ import '../../../test-dom.mjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { installShell, removeShell } from '../../../test/desktop-shell-stand-in';
 import { desktopCall, desktopShell, isInDesktopShell, onShellEvent } from './desktop-shell';
+import { listenToShell } from './shell-listeners';
 
 afterEach(() => {
   removeShell();
@@ -54,5 +55,27 @@ describe('the desktop bridge in the page', () => {
     off();
     window.dispatchEvent(new CustomEvent('habitquest:desktop', { detail: { type: 'shown' } }));
     expect(heard).toEqual(['hidden']);
+  });
+
+  it('reports clicks at most once a minute and every focus, for the shell’s session of use', async () => {
+    const sent: { command: string; args: unknown }[] = [];
+    installShell((request: string) => {
+      const { command, args } = JSON.parse(request) as { command: string; args: unknown };
+      sent.push({ command, args });
+      return Promise.resolve(JSON.stringify({ ok: true, result: null }));
+    });
+    const stop = listenToShell();
+    window.dispatchEvent(new Event('pointerdown'));
+    window.dispatchEvent(new Event('keydown'));
+    window.dispatchEvent(new Event('focus'));
+    window.dispatchEvent(new Event('focus'));
+    stop();
+    window.dispatchEvent(new Event('focus'));
+    await Promise.resolve();
+    expect(sent.filter((call) => call.command === 'record_app_activity')).toEqual([
+      { command: 'record_app_activity', args: { kind: 'interaction' } },
+      { command: 'record_app_activity', args: { kind: 'focus' } },
+      { command: 'record_app_activity', args: { kind: 'focus' } },
+    ]);
   });
 });
