@@ -157,6 +157,29 @@ test('level-up is a banner with the new level; toasts sit at the bottom, clear o
         "getComputedStyle(document.querySelector('.animate-level-pop')).animationName",
       );
       expect(animation === 'none', `animation: ${animation}`).toBe(size === VIEWPORTS.narrow);
+      if (size === VIEWPORTS.wide) {
+        // The rising sparks pass behind the words, never over them: frozen at each tenth of
+        // their flight, a spark's centre that lies on the words hits the words.
+        const sparkOverWords = await page.evaluate<string | null>(`(() => {
+          const words = document.querySelector('.animate-level-pop > span:nth-of-type(2)');
+          const box = words.getBoundingClientRect();
+          const sparks = [...document.querySelectorAll('.animate-level-rise')];
+          const flights = sparks.flatMap((spark) => spark.getAnimations());
+          for (let t = 0; t <= 1400; t += 100) {
+            for (const flight of flights) { flight.pause(); flight.currentTime = t; }
+            for (const spark of sparks) {
+              const r = spark.getBoundingClientRect();
+              const x = r.x + r.width / 2, y = r.y + r.height / 2;
+              if (x < box.left || x > box.right || y < box.top || y > box.bottom) continue;
+              const hit = document.elementFromPoint(x, y);
+              if (!words.contains(hit)) return 'at ' + t + ' ms: ' + hit.outerHTML.slice(0, 60);
+            }
+          }
+          for (const flight of flights) flight.finish();
+          return null;
+        })()`);
+        expect(sparkOverWords).toBeNull();
+      }
       // axe reads colours: let the toast finish fading in first.
       await expect
         .poll(() =>

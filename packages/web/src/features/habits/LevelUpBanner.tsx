@@ -11,7 +11,8 @@ const SPARKS = [
 
 /**
  * 'Level Up!' with the new level, under the header so it hides neither the username nor the
- * page's buttons for long; it pops in and glows unless the user prefers reduced motion.
+ * page's buttons for long; it pops in and glows unless the user prefers reduced motion. The sparks
+ * rise behind the trophy and the words (both positioned after them), never over the text.
  */
 export function LevelUpBanner() {
   const level = useLevelUp();
@@ -37,13 +38,13 @@ export function LevelUpBanner() {
               style={{ left: spark.left, animationDelay: spark.delay }}
             />
           ))}
-          <span className="grid size-14 shrink-0 animate-level-glow place-items-center rounded-2xl bg-yellow-300 text-amber-950 shadow-lg motion-reduce:animate-none">
+          <span className="relative grid size-14 shrink-0 animate-level-glow place-items-center rounded-2xl bg-yellow-300 text-amber-950 shadow-lg motion-reduce:animate-none">
             <span className="flex flex-col items-center leading-none">
               <Trophy aria-hidden className="size-5" />
               <span className="mt-0.5 text-lg font-black tabular-nums">{level}</span>
             </span>
           </span>
-          <span className="min-w-0 flex-1">
+          <span className="relative min-w-0 flex-1">
             <span className="block text-xs font-bold uppercase tracking-[0.2em] opacity-90">
               {copy.levelUp}
             </span>
@@ -54,7 +55,7 @@ export function LevelUpBanner() {
             type="button"
             aria-label={copy.dismiss}
             onClick={dismissLevelUp}
-            className="shrink-0 self-start rounded-full p-1.5 transition hover:bg-white/20"
+            className="relative shrink-0 self-start rounded-full p-1.5 transition hover:bg-white/20"
           >
             <X aria-hidden className="size-4" />
           </button>
