@@ -99,6 +99,10 @@ export const Header = memo(function Header({ me }: { me: Me }) {
           {me.plan.isPro ? (
             <span className="inline-flex shrink-0 items-center gap-1 whitespace-nowrap rounded-full bg-amber-100 px-2.5 py-1 text-xs font-semibold text-amber-900 dark:bg-amber-400/15 dark:text-amber-200">
               <Crown aria-hidden className="size-3.5" />
+              {/* 'Pro' on a phone, where the username needs the room; read as 'Pro Member'. */}
+              <span aria-hidden className="md:hidden">
+                {copy.pro}
+              </span>
               <span className="sr-only md:not-sr-only">{copy.proMember}</span>
             </span>
           ) : (
@@ -109,6 +113,9 @@ export const Header = memo(function Header({ me }: { me: Me }) {
               className="shrink-0 whitespace-nowrap px-3"
             >
               <Crown aria-hidden className="size-4" />
+              <span aria-hidden className="md:hidden">
+                {proLaunchCopy.upgrade}
+              </span>
               <span className="sr-only md:not-sr-only">{proLaunchCopy.upgradeToPro}</span>
             </Button>
           )}

@@ -4,4 +4,6 @@
  */
 export const proLaunchCopy = {
   upgradeToPro: 'Upgrade to Pro',
+  /** The header's button on a phone; its accessible name stays 'Upgrade to Pro'. */
+  upgrade: 'Upgrade',
 } as const;
