@@ -2,6 +2,7 @@
  * Habits and their completions on the wire (docs/ARCHITECTURE.md).
  */
 import { daysBetween } from '@habitquest/core/dates';
+import { SCHEDULE_MESSAGES, scheduleIssue } from '@habitquest/core/visibility';
 import { z } from 'zod';
 import {
   zClientMadeId,
@@ -31,9 +32,7 @@ export const DESCRIPTION_MAX = 2000;
 export const MAX_COMPLETIONS_SPAN_DAYS = 400;
 
 export const HABIT_MESSAGES = {
-  dateRequired: 'A specific habit needs a date: set specificDate or make it recurring',
-  dateForbidden:
-    'A recurring habit has no specific date: clear specificDate or set isRecurring false',
+  ...SCHEDULE_MESSAGES,
   rangeOrder: 'from must not be after to',
   rangeTooLong: `A completions query spans at most ${MAX_COMPLETIONS_SPAN_DAYS} days`,
 } as const;
@@ -72,19 +71,8 @@ export type Habit = z.infer<typeof zHabit>;
 
 type ScheduleFields = { isRecurring?: boolean; specificDate?: string | null };
 
-/**
- * What is wrong with a habit's recurring/specific pair, or null when it holds together. Fields
- * left undefined are not judged, so the server runs this again on the merged habit of an update.
- */
-export function scheduleIssue(schedule: ScheduleFields): string | null {
-  if (schedule.isRecurring === false && schedule.specificDate === null) {
-    return HABIT_MESSAGES.dateRequired;
-  }
-  if (schedule.isRecurring === true && typeof schedule.specificDate === 'string') {
-    return HABIT_MESSAGES.dateForbidden;
-  }
-  return null;
-}
+/** core's rule (visibility.ts), re-exported for the server's update and the forms. */
+export { scheduleIssue };
 
 function checkSchedule(habit: ScheduleFields, ctx: z.RefinementCtx): void {
   const issue = scheduleIssue(habit);

@@ -10,6 +10,30 @@ export type Schedule = {
   specificDate: LocalDate | null;
 };
 
+export const SCHEDULE_MESSAGES = {
+  dateRequired: 'A specific habit needs a date: set specificDate or make it recurring',
+  dateForbidden:
+    'A recurring habit has no specific date: clear specificDate or set isRecurring false',
+} as const;
+
+/**
+ * What is wrong with a habit's recurring/specific pair, or null when it holds together: a one-time
+ * habit has a date and a recurring one has none. Fields left undefined are not judged, so the
+ * server runs this again on the merged habit of an update; an import holds its habits to it too.
+ */
+export function scheduleIssue(schedule: {
+  isRecurring?: boolean;
+  specificDate?: LocalDate | null;
+}): string | null {
+  if (schedule.isRecurring === false && schedule.specificDate === null) {
+    return SCHEDULE_MESSAGES.dateRequired;
+  }
+  if (schedule.isRecurring === true && typeof schedule.specificDate === 'string') {
+    return SCHEDULE_MESSAGES.dateForbidden;
+  }
+  return null;
+}
+
 /**
  * A recurring habit (or one without a date) is visible every day; a Specific one only within the
  * period of its date. A Specific yearly habit is visible only in its own year: the original app

@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from '../canonical-json';
+import { FREQUENCIES } from '../periods';
+import { SCHEDULE_MESSAGES } from '../visibility';
 import { checksumOf, fnv1a64, fnv1a64Hasher } from './checksum';
 import {
   BACKUP_VERSION,
@@ -310,6 +312,52 @@ describe('zBackupHabit', () => {
     ]);
   });
 
+  it('refuses a date that is not a real one with a message, never by throwing', () => {
+    for (const completionDate of ['2026-02-30', '2026-13-01', '2026-00-10', '2026-1-5']) {
+      const parse = () =>
+        zBackupHabit.safeParse(habit({ completions: [completion({ completionDate })] }));
+      expect(parse).not.toThrow();
+      expect(parse().error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+        [
+          'completions.0.completionDate',
+          'must be a real date from 1900-01-01 to 2200-12-31 (YYYY-MM-DD)',
+        ],
+      ]);
+    }
+    // Any text in the date: an issue, and never a throw (the import's check runs this on the
+    // server, where a throw took the process down).
+    fc.assert(
+      fc.property(
+        fc.string({ maxLength: 12 }),
+        fc.constantFrom(...FREQUENCIES),
+        (text, frequency) => {
+          const parsed = zBackupHabit.safeParse(
+            habit({
+              frequency,
+              completions: [completion({ completionDate: text, periodKey: text })],
+            }),
+          );
+          expect(parsed.success || parsed.error.issues.length > 0).toBe(true);
+        },
+      ),
+    );
+  });
+
+  it("holds the schedule to the API's rule: a one-time habit has a date, a recurring one none", () => {
+    const messages = (overrides: Partial<BackupHabit>) =>
+      zBackupHabit
+        .safeParse(habit(overrides))
+        .error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+    expect(messages({ isRecurring: false, specificDate: null })).toEqual([
+      ['specificDate', SCHEDULE_MESSAGES.dateRequired],
+    ]);
+    expect(messages({ isRecurring: true, specificDate: '2024-01-02' })).toEqual([
+      ['specificDate', SCHEDULE_MESSAGES.dateForbidden],
+    ]);
+    expect(messages({ isRecurring: false, specificDate: '2024-01-02' })).toBeUndefined();
+    expect(messages({ isRecurring: true, specificDate: null })).toBeUndefined();
+  });
+
   it('bounds XP, names and dates', () => {
     const messages = (value: unknown) =>
       zBackupHabit.safeParse(value).error?.issues.map((issue) => issue.message);
@@ -327,9 +375,15 @@ describe('zBackupHabit', () => {
     expect(messages(habit({ name: '   ' }))).toEqual(['must not be blank']);
     expect(messages(habit({ name: 'x'.repeat(201) }))).toEqual(['must be at most 200 characters']);
     const dateMessage = 'must be a real date from 1900-01-01 to 2200-12-31 (YYYY-MM-DD)';
-    expect(messages(habit({ specificDate: '2023-02-29' }))).toEqual([dateMessage]);
-    expect(messages(habit({ specificDate: '0000-01-01' }))).toEqual([dateMessage]);
-    expect(messages(habit({ specificDate: '9999-12-31' }))).toEqual([dateMessage]);
+    expect(messages(habit({ isRecurring: false, specificDate: '2023-02-29' }))).toEqual([
+      dateMessage,
+    ]);
+    expect(messages(habit({ isRecurring: false, specificDate: '0000-01-01' }))).toEqual([
+      dateMessage,
+    ]);
+    expect(messages(habit({ isRecurring: false, specificDate: '9999-12-31' }))).toEqual([
+      dateMessage,
+    ]);
     expect(messages(habit({ createdAt: 'yesterday' }))).toEqual([
       'must be a date and time (ISO 8601)',
     ]);

@@ -16,6 +16,7 @@ import {
 export const POINTS_OVER_HALF =
   'must be at most half of xpEarned, rounded down (1 point for every 2 XP)';
 import { FREQUENCIES, periodKey, type Frequency, type WeekStart } from '../periods';
+import { scheduleIssue } from '../visibility';
 
 export const BACKUP_VERSION = '4.0.0';
 export const BACKUP_MAJOR_VERSION = 4;
@@ -101,10 +102,15 @@ export const zBackupHabit = z
     completions: z.array(zBackupCompletion),
   })
   .superRefine((habit, ctx) => {
+    // The API's own rule: a one-time habit has a date, a recurring one none.
+    const issue = scheduleIssue(habit);
+    if (issue !== null) ctx.addIssue({ code: 'custom', path: ['specificDate'], message: issue });
     // The database keeps one completion per habit and period (docs/decisions.md).
     const seen = new Set<string>();
     habit.completions.forEach((completion, index) => {
       const path = ['completions', index, 'periodKey'];
+      // A date that is not a real one has its own issue; its period cannot be worked out.
+      if (!isSupportedDate(completion.completionDate)) return;
       if (!isPeriodKeyOf(completion.periodKey, completion.completionDate, habit.frequency)) {
         const message = `is not the ${habit.frequency} period of ${completion.completionDate}`;
         ctx.addIssue({ code: 'custom', path, message });

@@ -162,12 +162,19 @@ async function checkInWorker(body: string): Promise<CheckedImport> {
     return checkImport(body);
   }
   try {
-    const result = await new Promise<PackedImport | CheckedImport>((resolve) => {
+    const result = await new Promise<PackedImport | CheckedImport>((resolve, reject) => {
       let isSettled = false;
+      // The check again on this thread when the worker failed: run inside an event listener, a
+      // throw of its own must become this request's error, never an uncaught one that ends the
+      // process for every user.
       const settle = (result: () => PackedImport | CheckedImport) => {
         if (isSettled) return;
         isSettled = true;
-        resolve(result());
+        try {
+          resolve(result());
+        } catch (error) {
+          reject(error instanceof Error ? error : new Error(String(error)));
+        }
       };
       worker.once('message', (result: PackedImport) => {
         settle(() => result);

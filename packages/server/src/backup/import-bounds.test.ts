@@ -64,6 +64,33 @@ describe.each(DATABASE_KINDS)('import bounds on %s', (kind) => {
       }),
       'habits[0].completions[0].completionDate: must be a real date from 1900-01-01 to 2200-12-31 (YYYY-MM-DD)',
     ],
+    // Dates that are no day at all: they took the whole process down (the period check threw,
+    // and the retry on the main thread threw again, uncaught).
+    [
+      'a completion dated February 30th',
+      habit({
+        completions: [completion({ completionDate: '2026-02-30', periodKey: '2026-02-30' })],
+      }),
+      'habits[0].completions[0].completionDate: must be a real date from 1900-01-01 to 2200-12-31 (YYYY-MM-DD)',
+    ],
+    [
+      'a completion dated in month 13',
+      habit({
+        completions: [completion({ completionDate: '2026-13-01', periodKey: '2026-13-01' })],
+      }),
+      'habits[0].completions[0].completionDate: must be a real date from 1900-01-01 to 2200-12-31 (YYYY-MM-DD)',
+    ],
+    // The API's schedule rule: such a habit could never be edited after it came in.
+    [
+      'a one-time habit without a date',
+      habit({ isRecurring: false, specificDate: null }),
+      'habits[0].specificDate: A specific habit needs a date: set specificDate or make it recurring',
+    ],
+    [
+      'a recurring habit with a date',
+      habit({ isRecurring: true, specificDate: '2024-03-01' }),
+      'habits[0].specificDate: A recurring habit has no specific date: clear specificDate or set isRecurring false',
+    ],
     [
       'a habit created in year 1',
       habit({ createdAt: '0001-01-01T00:00:00.000Z' }),
@@ -82,6 +109,8 @@ describe.each(DATABASE_KINDS)('import bounds on %s', (kind) => {
       });
     }
     expect((await exportOf(client)).data).toEqual(before.data);
+    // The server is still there for everyone.
+    expect((await client.get('/api/health')).status).toBe(200);
   });
 
   it('imports the largest values the app itself gives out', async () => {
