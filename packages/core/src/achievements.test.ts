@@ -5,12 +5,13 @@ import {
   achievementFacts,
   achievementStates,
   earnedAchievements,
+  isGoalMet,
   isPerfectDay,
   type AchievementFacts,
 } from './achievements';
 import { addDays } from './dates';
 import type { CategoryFacts, CompletionFacts, HabitFacts } from './model';
-import { periodKey } from './periods';
+import { FREQUENCIES, periodKey, type WeekStart } from './periods';
 import { dayInsights } from './stats';
 
 const NONE: AchievementFacts = {
@@ -169,6 +170,83 @@ describe('achievementFacts', () => {
       // HEALTH earned 40 XP in March (target 30); CAREER 50 of 500.
       goalsMet: 1,
     });
+  });
+
+  it('counts perfect days and goals met as the rule read over the whole history does', () => {
+    // The rule itself, day by day over every completion (what achievementFacts did before it
+    // read only the periods that hold each day): the figures must not move.
+    const oracle = (facts: Parameters<typeof achievementFacts>[0]) => {
+      const days = [...new Set(facts.completions.map((completion) => completion.completionDate))];
+      const months = [...new Set(days.map((day) => day.slice(0, 7)))];
+      return {
+        perfectDays: days.filter((date) => isPerfectDay({ ...facts, date })).length,
+        goalsMet: facts.categories
+          .flatMap((category) =>
+            months.map((month) => isGoalMet({ ...facts, category, date: `${month}-01` })),
+          )
+          .filter(Boolean).length,
+      };
+    };
+    const frequency = fc.constantFrom(...FREQUENCIES);
+    const day = fc.integer({ min: 0, max: 120 }).map((offset) => addDays('2026-01-01', offset));
+    const history = fc
+      .record({
+        weekStart: fc.constantFrom<WeekStart>(0, 1, 6),
+        habits: fc.array(
+          fc.record({
+            frequency,
+            categoryId: fc.constantFrom('c1', 'c2', null),
+            createdOn: day,
+            isRecurring: fc.boolean(),
+            specificDate: day,
+          }),
+          { minLength: 1, maxLength: 5 },
+        ),
+        done: fc.array(
+          fc.record({ habit: fc.nat(), date: day, xp: fc.integer({ min: 1, max: 100 }) }),
+          {
+            maxLength: 60,
+          },
+        ),
+      })
+      .map(({ weekStart, habits: drawn, done: marks }) => {
+        const habits: HabitFacts[] = drawn.map((facts, index) => ({
+          ...habit(`h${String(index)}`, facts.frequency, facts.categoryId ?? 'c1'),
+          categoryId: facts.categoryId,
+          createdOn: facts.createdOn,
+          isRecurring: facts.isRecurring,
+          specificDate: facts.isRecurring ? null : facts.specificDate,
+        }));
+        // One completion per habit and period, as the database keeps them.
+        const seen = new Set<string>();
+        const completions = marks.flatMap((mark) => {
+          const owner = habits[mark.habit % habits.length];
+          if (!owner) return [];
+          const key = periodKey(mark.date, owner.frequency, weekStart);
+          if (seen.has(`${owner.id}:${key}`)) return [];
+          seen.add(`${owner.id}:${key}`);
+          return [{ ...done(owner, mark.date, mark.xp), periodKey: key }];
+        });
+        return { weekStart, habits, completions };
+      });
+    fc.assert(
+      fc.property(history, ({ weekStart, habits, completions }) => {
+        const facts = {
+          habits,
+          completions,
+          categories: [
+            { id: 'c1', name: 'HEALTH', monthlyTargetXp: 60, isFallback: false },
+            { id: 'c2', name: 'CAREER', monthlyTargetXp: 0, isFallback: false },
+          ],
+          xp: 0,
+          redeemed: 0,
+          today: '2026-05-01',
+          weekStart,
+        };
+        expect(achievementFacts(facts)).toMatchObject(oracle(facts));
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('finds nothing in an empty history', () => {

@@ -8,6 +8,7 @@
 import { parseLocalDate, type LocalDate } from './dates';
 import { levelForXp } from './levels';
 import type { CategoryFacts, CompletionFacts, HabitFacts } from './model';
+import { FREQUENCIES, periodKey } from './periods';
 import { categoryXpForMonth, dayInsights, goalProgress } from './stats';
 import { dayStreakRestDays, restOfHabit, type RestByHabit } from './rest';
 import { dayStreaks } from './streaks';
@@ -202,7 +203,12 @@ export function isGoalMet(options: {
     year,
     month,
   });
-  return xp > 0 && goalProgress(xp, options.category.monthlyTargetXp).isMet;
+  return isGoalMetBy(xp, options.category);
+}
+
+/** Whether a month's XP in a category meets its target (something earned, and enough of it). */
+function isGoalMetBy(xp: number, category: Pick<CategoryFacts, 'monthlyTargetXp'>): boolean {
+  return xp > 0 && goalProgress(xp, category.monthlyTargetXp).isMet;
 }
 
 /**
@@ -221,15 +227,35 @@ export function achievementFacts(options: {
 }): AchievementFacts {
   const { habits, completions: done, categories, weekStart, rest } = options;
   const days = [...new Set(done.map((completion) => completion.completionDate))];
-  const months = new Map<string, LocalDate>();
-  for (const day of days) months.set(day.slice(0, 7), day);
-  const perfectDays = days.filter((date) =>
-    isPerfectDay({ habits, completions: done, date, weekStart, rest }),
-  ).length;
+  // Each day is judged by isPerfectDay, the rule Day Insights shows, over only the completions
+  // of the periods that hold it (its day, week, month and year): a day's judgement reads none of
+  // the rest, and reading every completion for every day made this days × completions, seconds
+  // of a blocked server for a long history.
+  const byPeriod = new Map<string, CompletionFacts[]>();
+  for (const completion of done) {
+    const group = byPeriod.get(completion.periodKey);
+    if (group) group.push(completion);
+    else byPeriod.set(completion.periodKey, [completion]);
+  }
+  const perfectDays = days.filter((date) => {
+    const keys = new Set(FREQUENCIES.map((frequency) => periodKey(date, frequency, weekStart)));
+    const completions = [...keys].flatMap((key) => byPeriod.get(key) ?? []);
+    return isPerfectDay({ habits, completions, date, weekStart, rest });
+  }).length;
+  // A category's XP of each month, in one pass (categoryXpForMonth's sum, for every month).
+  const categoryOf = new Map(habits.map((habit) => [habit.id, habit.categoryId]));
+  const monthXp = new Map<string, number>();
+  for (const completion of done) {
+    const categoryId = categoryOf.get(completion.habitId);
+    if (categoryId === undefined || categoryId === null) continue;
+    const key = `${categoryId}\u0000${completion.completionDate.slice(0, 7)}`;
+    monthXp.set(key, (monthXp.get(key) ?? 0) + completion.xpEarned);
+  }
+  const months = new Set(days.map((day) => day.slice(0, 7)));
   let goalsMet = 0;
   for (const category of categories) {
-    for (const date of months.values()) {
-      if (isGoalMet({ category, habits, completions: done, date })) goalsMet += 1;
+    for (const month of months) {
+      if (isGoalMetBy(monthXp.get(`${category.id}\u0000${month}`) ?? 0, category)) goalsMet += 1;
     }
   }
   return {
