@@ -86,9 +86,10 @@ export function DayInsightsDialog(props: {
             className="mt-3 flex max-h-[50vh] flex-col gap-2 overflow-y-auto pr-1"
           >
             {listed.map(({ habit, isCompleted, rest, isAddedLater }) => {
-              // The server refuses any change of a day still to come, an undo too: a weekly
-              // habit done on Wednesday shows as done on Friday, but cannot be undone from there.
-              const isBlocked = isFuture;
+              // A day still to come cannot be completed; an undo is never refused for its date
+              // (docs/product.md, "Periods and today"): a completion that lies ahead since the
+              // account moved west, or a weekly one seen from a later day of its week.
+              const isBlocked = isFuture && !isCompleted;
               return (
                 <li
                   key={habit.id}

@@ -173,8 +173,9 @@ export function HabitCard({
             type="button"
             onClick={onToggle}
             aria-pressed={isCompleted}
-            disabled={isFuture}
-            title={isFuture ? copy.futureDay : isCompleted ? copy.undoCompletion : undefined}
+            // A future day cannot be completed, but what is done can always be undone.
+            disabled={isFuture && !isCompleted}
+            title={isCompleted ? copy.undoCompletion : isFuture ? copy.futureDay : undefined}
             className={cx(
               'inline-flex min-h-10 items-center gap-1.5 whitespace-nowrap rounded-xl px-3 text-sm font-semibold transition disabled:cursor-not-allowed disabled:opacity-60',
               isCompleted
