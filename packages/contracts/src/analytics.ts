@@ -79,6 +79,7 @@ export const zOverviewAnalytics = z.object({
 export const zMonthlyAnalytics = z.object({
   year: z.int(),
   month: zMonthNumber,
+  firstYear: z.int(),
   completions: zCount,
   xpEarned: z.int(),
   completionRate: zPercent,

@@ -82,6 +82,8 @@ export function expectedMonthlyMarch(ids: Record<string, string>) {
   return {
     year: 2026,
     month: 3,
+    // As the Overview's: Budget's back-filled completion of 10 December 2025.
+    firstYear: 2025,
     completions: 9,
     xpEarned: 170,
     completionRate: 69,

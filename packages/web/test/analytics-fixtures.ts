@@ -73,6 +73,7 @@ function juneDay(day: number): MonthlyAnalytics['days'][number] {
 export const monthly: MonthlyAnalytics = {
   year: 2025,
   month: 6,
+  firstYear: 2024,
   completions: 42,
   xpEarned: 420,
   completionRate: 57,

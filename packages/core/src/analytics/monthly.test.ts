@@ -21,6 +21,30 @@ describe('monthly', () => {
     });
   });
 
+  it("names the account's first year: its creation, a habit, a completion or a redemption", () => {
+    const { firstYear } = monthly(2026, 3);
+    expect(firstYear).toBe(
+      Number(
+        [
+          ...FACTS.habits.map((habit) => habit.createdOn),
+          ...FACTS.completions.map((c) => c.completionDate),
+          FACTS.today,
+        ]
+          .sort()[0]
+          ?.slice(0, 4),
+      ),
+    );
+    const older = monthlyAnalytics({
+      ...FACTS,
+      categories: CATEGORIES,
+      year: 2026,
+      month: 3,
+      accountCreatedOn: '2019-05-01',
+      purchases: [{ rewardCost: 10, purchasedOn: '2018-12-31' }],
+    });
+    expect(older.firstYear).toBe(2018);
+  });
+
   it('divides a past month by all its days, to one decimal', () => {
     expect(monthly(2026, 2)).toMatchObject({
       xpEarned: 50,

@@ -10,9 +10,11 @@
  * - Categories are listed by name. A category's completed/total are the scheduled instances of the
  *   habits now in it, its XP is categoryXpForMonth, and its target progress is goalProgress capped
  *   at 100. A habit without a category counts for the month but appears in no category row.
+ * - firstYear is the Overview's (firstYearOf): month navigation stops at its January.
  */
 import { datesBetween, daysBetween, minDate, type LocalDate } from '../dates';
-import type { CategoryFacts } from '../model';
+import type { CategoryFacts, PurchaseFacts } from '../model';
+import { firstYearOf } from './overview';
 import type { DateRange } from '../periods';
 import {
   dayBar,
@@ -48,6 +50,8 @@ export type CategoryPerformance = {
 export type MonthlyAnalytics = {
   year: number;
   month: number;
+  /** The account's first year: "previous month" stops at its January. */
+  firstYear: number;
   completions: number;
   xpEarned: number;
   completionRate: number;
@@ -58,7 +62,14 @@ export type MonthlyAnalytics = {
 
 /** The Monthly tab for `month` (1–12) of `year`. */
 export function monthlyAnalytics(
-  options: AnalyticsFacts & { categories: readonly CategoryFacts[]; year: number; month: number },
+  options: AnalyticsFacts & {
+    categories: readonly CategoryFacts[];
+    year: number;
+    month: number;
+    /** Rewards redeemed and the account's first day: they can start the first year too. */
+    purchases?: readonly PurchaseFacts[];
+    accountCreatedOn?: LocalDate;
+  },
 ): MonthlyAnalytics {
   const { year, month } = options;
   const range = monthRange(year, month);
@@ -68,6 +79,7 @@ export function monthlyAnalytics(
   return {
     year,
     month,
+    firstYear: firstYearOf({ ...options, purchases: options.purchases ?? [] }),
     completions: totals.completions,
     xpEarned: totals.xp,
     completionRate: scheduledTally({ ...options, keysByHabit, range }).rate,

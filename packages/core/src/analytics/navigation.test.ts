@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   canGoToNextMonth,
   canGoToNextYear,
+  canGoToPreviousMonth,
   canGoToPreviousYear,
   monthOf,
   nextMonth,
@@ -87,5 +88,14 @@ describe('previous year', () => {
     expect(canGoToPreviousYear(2025, 2024)).toBe(true);
     expect(canGoToPreviousYear(2024, 2024)).toBe(false);
     expect(canGoToPreviousYear(2023, 2024)).toBe(false);
+  });
+});
+
+describe('previous month', () => {
+  it("stops at the January of the account's first year", () => {
+    expect(canGoToPreviousMonth(2025, 1, 2024)).toBe(true);
+    expect(canGoToPreviousMonth(2024, 2, 2024)).toBe(true);
+    expect(canGoToPreviousMonth(2024, 1, 2024)).toBe(false);
+    expect(canGoToPreviousMonth(2023, 12, 2024)).toBe(false);
   });
 });

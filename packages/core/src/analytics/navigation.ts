@@ -1,7 +1,7 @@
 /**
  * Year and month navigation of the Analytics Dashboard (docs/product.md): next is disabled beyond the
- * current year, or beyond the current month in the current year; previous year stops at the
- * account's first year (nothing before it can hold data).
+ * current year, or beyond the current month in the current year; previous year and previous
+ * month stop at the account's first year (nothing before it can hold data).
  */
 import { parseLocalDate, type LocalDate } from '../dates';
 
@@ -27,6 +27,11 @@ export function monthOf(date: LocalDate): YearMonth {
 /** Whether "previous year" may be pressed while viewing `year`: not before the account's first. */
 export function canGoToPreviousYear(year: number, firstYear: number): boolean {
   return year > firstYear;
+}
+
+/** Whether "previous month" may be pressed while viewing a month: not before the first January. */
+export function canGoToPreviousMonth(year: number, month: number, firstYear: number): boolean {
+  return year > firstYear || (year === firstYear && month > 1);
 }
 
 /** Whether "next year" may be pressed while viewing `year`: only up to the current year. */

@@ -1,6 +1,6 @@
 import { monthlyAnalytics, type MonthlyAnalytics } from '@habitquest/core/analytics/monthly';
 import type { Database } from '../db/client';
-import { loadAnalyticsFacts, loadCategoryFacts } from './load-analytics-facts';
+import { loadAnalyticsFacts, loadCategoryFacts, loadFirstYearFacts } from './load-analytics-facts';
 
 /** GET /api/analytics/monthly: the Monthly tab for a month (1–12) of a year. */
 export async function getMonthlyAnalytics(options: {
@@ -14,5 +14,11 @@ export async function getMonthlyAnalytics(options: {
     loadAnalyticsFacts(options),
     loadCategoryFacts(options.db, options.userId),
   ]);
-  return monthlyAnalytics({ ...facts, categories, year: options.year, month: options.month });
+  return monthlyAnalytics({
+    ...facts,
+    ...(await loadFirstYearFacts(options.db, options.userId, facts.timeZone)),
+    categories,
+    year: options.year,
+    month: options.month,
+  });
 }

@@ -1,7 +1,9 @@
 import type { AnalyticsFacts } from '@habitquest/core/analytics/tally';
 import type { CategoryFacts, PurchaseFacts } from '@habitquest/core/model';
+import { localDateOf, type LocalDate } from '@habitquest/core/dates';
 import { firstDayOf } from '@habitquest/core/visibility';
 import { asc, eq } from 'drizzle-orm';
+import { user } from '../db/auth-schema';
 import type { Database } from '../db/client';
 import { categories, completions, habits, purchasedRewards } from '../db/schema';
 import { loadRest } from '../rest/load-rest';
@@ -71,4 +73,23 @@ export async function loadPurchaseFacts(
     .from(purchasedRewards)
     .where(eq(purchasedRewards.userId, userId));
   return rows.map((row) => toPurchaseFacts(row, timeZone));
+}
+
+/**
+ * What the account's first year is worked out from besides its habits and completions (core's
+ * firstYearOf): its redeemed rewards and the day it was created, in the user's zone. The year and
+ * month navigation of the analytics stops there.
+ */
+export async function loadFirstYearFacts(
+  db: Database,
+  userId: string,
+  timeZone: string,
+): Promise<{ purchases: PurchaseFacts[]; accountCreatedOn?: LocalDate }> {
+  const [purchases, [account]] = await Promise.all([
+    loadPurchaseFacts(db, userId, timeZone),
+    db.select({ createdAt: user.createdAt }).from(user).where(eq(user.id, userId)),
+  ]);
+  return account
+    ? { purchases, accountCreatedOn: localDateOf(account.createdAt, timeZone) }
+    : { purchases };
 }

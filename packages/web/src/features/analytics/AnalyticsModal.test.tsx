@@ -39,10 +39,10 @@ function fakeFetch(input: RequestInfo | URL): Promise<Response> {
   return Promise.resolve(new Response(JSON.stringify(body), { status }));
 }
 
-function renderModal(isPro: boolean, overview2025 = overview) {
+function renderModal(isPro: boolean, overview2025 = overview, june2025 = monthly) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(analyticsKeys.overview(2025), zOverviewAnalytics.parse(overview2025));
-  client.setQueryData(analyticsKeys.monthly(2025, 6), zMonthlyAnalytics.parse(monthly));
+  client.setQueryData(analyticsKeys.monthly(2025, 6), zMonthlyAnalytics.parse(june2025));
   client.setQueryData(analyticsKeys.weekly(TODAY), zWeeklyAnalytics.parse(weekly));
   client.setQueryData(analyticsKeys.daily(TODAY), zDailyAnalytics.parse(daily));
   const onClose = vi.fn();
@@ -196,6 +196,18 @@ describe('Analytics Dashboard for a Pro user', () => {
     expect(screen.getByText('May 2025')).toBeTruthy();
     expect(isDisabled('Next month')).toBe(false);
     expect(requested).toEqual(['/api/analytics/monthly?year=2025&month=5']);
+  });
+
+  it("Monthly: previous month stops at the January of the account's first year", () => {
+    renderModal(true, overview, { ...monthly, firstYear: 2025 });
+    openTab('Monthly');
+    for (const month of ['May', 'April', 'March', 'February', 'January']) {
+      expect(isDisabled('Previous month')).toBe(false);
+      fireEvent.click(screen.getByRole('button', { name: 'Previous month' }));
+      expect(screen.getByText(`${month} 2025`)).toBeTruthy();
+    }
+    // Those months are still loading (or failed): the first year last known holds meanwhile.
+    expect(isDisabled('Previous month')).toBe(true);
   });
 
   it('Weekly compares the two weeks and shows the improvement', () => {

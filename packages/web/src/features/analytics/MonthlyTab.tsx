@@ -1,5 +1,6 @@
 import {
   canGoToNextMonth,
+  canGoToPreviousMonth,
   nextMonth,
   previousMonth,
   type YearMonth,
@@ -8,6 +9,7 @@ import type { CategoryPerformance, MonthlyAnalytics } from '@habitquest/core/ana
 import type { LocalDate } from '@habitquest/core/dates';
 import { useQuery } from '@tanstack/react-query';
 import { CircleCheck } from 'lucide-react';
+import { useState } from 'react';
 import { ProgressBar } from '../../components/ui/ProgressBar';
 import { MONTHLY_BAND_COLORS } from './bands';
 import type { ChartBar } from './BarsChart';
@@ -16,7 +18,10 @@ import { dayBar, DayRateChart } from './DayRateChart';
 import { PeriodNav, QueryView, SectionTitle, StatGrid, StatTile } from './parts';
 import { monthlyQuery } from './queries';
 
-/** The Monthly tab with its month navigation; next stops at the current month. */
+/**
+ * The Monthly tab with its month navigation: next stops at the current month, previous at the
+ * January of the account's first year.
+ */
 export function MonthlyTab(props: {
   view: YearMonth;
   onViewChange: (view: YearMonth) => void;
@@ -24,6 +29,11 @@ export function MonthlyTab(props: {
 }) {
   const { view, today } = props;
   const query = useQuery(monthlyQuery(view.year, view.month));
+  // Every month's answer names the account's first year; the last one known holds while the next
+  // month loads, so the button does not flicker.
+  const known = query.data?.firstYear;
+  const [firstYear, setFirstYear] = useState(known);
+  if (known !== undefined && known !== firstYear) setFirstYear(known);
   return (
     <div className="flex flex-col gap-5">
       <PeriodNav
@@ -37,6 +47,9 @@ export function MonthlyTab(props: {
           props.onViewChange(nextMonth(view));
         }}
         canGoNext={canGoToNextMonth(view.year, view.month, today)}
+        canGoPrevious={
+          firstYear === undefined || canGoToPreviousMonth(view.year, view.month, firstYear)
+        }
       />
       <QueryView query={query}>{(data) => <MonthlyView data={data} />}</QueryView>
     </div>
