@@ -5,6 +5,7 @@
  * `useSettingsDialogHarness()` at the top of a test file, after its DOM (test-dom.mjs) is
  * imported.
  */
+import type { Me } from '@habitquest/contracts/me';
 import { DEFAULT_SETTINGS, type Settings } from '@habitquest/contracts/settings';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
@@ -66,6 +67,23 @@ export function useSettingsDialogHarness(): void {
     Reflect.deleteProperty(document, 'visibilityState');
   });
 }
+
+/** A signed-in account, for the tests that need GET /api/me's answer in the cache. */
+export const SIGNED_IN: Me = {
+  user: { id: 'user-1', email: 'a@example.com', username: 'a' },
+  plan: { isPro: false, limits: null, counts: { habits: 0, categories: 0, rewards: 0 } },
+  progress: {
+    level: 1,
+    xp: 0,
+    points: 0,
+    streak: 0,
+    xpIntoLevel: 0,
+    xpForNextLevel: 100,
+    percent: 0,
+  },
+  settings: DEFAULT_SETTINGS,
+  vacation: null,
+};
 
 export function renderDialog(tab: SettingsTab, settings: Settings = DEFAULT_SETTINGS) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });

@@ -126,7 +126,11 @@ export function DashboardPage() {
   const live = useLiveUpdates(me.isSuccess);
   const isOnline = useSyncExternalStore(subscribeReachability, isReachable);
   const toggle = useToggleCompletion();
-  const timeZoneOffer = useTimeZoneOffer(settings?.timeZone, settings?.timeZoneChosen);
+  const timeZoneOffer = useTimeZoneOffer(
+    me.data?.user.id,
+    settings?.timeZone,
+    settings?.timeZoneChosen,
+  );
   useDesktopShell();
   useReminders({ me: me.data, habits: habits.data, completions: todayYear.data, rest, today });
   // A reminder clicked: today, under the habit's frequency, the focus on its toggle.

@@ -10,12 +10,14 @@ import { desktopCopy } from '../desktop/copy';
 import { remindersCopy } from '../reminders/copy';
 import { setPaused } from '../reminders/device-state';
 import { settingsDialogCopy as copy } from './dialog-copy';
-import { TIME_ZONE_SYNCED_KEY } from './local-keys';
+import { meQuery } from '../me/queries';
+import { timeZoneSyncedKey } from './local-keys';
 import {
   type Inside,
   patches,
   renderDialog,
   setVisibility,
+  SIGNED_IN,
   useSettingsDialogHarness,
 } from '../../../test/settings-dialog-harness';
 
@@ -211,7 +213,11 @@ describe('Settings dialog', () => {
 
   it("regional: a zone picked here, UTC too, is never replaced by the device's own on this device", async () => {
     const device = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    const { inside } = renderDialog('regional', { ...DEFAULT_SETTINGS, timeZone: 'Asia/Manila' });
+    const { inside, client } = renderDialog('regional', {
+      ...DEFAULT_SETTINGS,
+      timeZone: 'Asia/Manila',
+    });
+    client.setQueryData(meQuery.queryKey, SIGNED_IN);
     fireEvent.change(inside.getByRole('listbox', { name: copy.zoneList }), {
       target: { value: 'UTC' },
     });
@@ -219,7 +225,7 @@ describe('Settings dialog', () => {
       expect(patches()).toEqual([{ timeZone: 'UTC' }]);
     });
     // What use-sync-time-zone.ts reads before it takes the device's zone for a saved UTC.
-    expect(localStorage.getItem(TIME_ZONE_SYNCED_KEY)).toBe(device);
+    expect(localStorage.getItem(timeZoneSyncedKey(SIGNED_IN.user.id))).toBe(device);
   });
 
   it('regional: "Use this device\'s zone" is off when the saved zone is the device\'s', () => {

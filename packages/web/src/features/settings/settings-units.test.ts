@@ -203,8 +203,8 @@ describe('cleaning the cache', () => {
     const keys = [
       'habitquest.theme',
       'habitquest.accent',
-      'habitquest.timeZoneSynced',
-      'habitquest.timeZoneKept:Asia/Manila',
+      'habitquest.timeZoneSynced:user-1',
+      'habitquest.timeZoneKept:user-1:Asia/Manila',
       'analytics-cache',
       'TMP_upload',
       'habitquest.tempDraft',

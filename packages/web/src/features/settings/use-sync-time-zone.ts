@@ -1,8 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import {
-  TIME_ZONE_KEPT_PREFIX as KEPT_KEY_PREFIX,
-  TIME_ZONE_SYNCED_KEY as SYNCED_KEY,
-} from './local-keys';
+import { timeZoneKeptKey, timeZoneSyncedKey } from './local-keys';
 import { useUpdateSettings } from './mutations';
 
 /** The IANA zone the device is in now ('' when the runtime cannot tell). */
@@ -36,10 +33,10 @@ function write(key: string, value: string): void {
  * a zone nobody chose is taken: see below). Nor does it offer its own zone instead, while it is
  * in the zone it was in when the choice was made: the user has just answered that question.
  */
-export function rememberZoneChosen(): void {
+export function rememberZoneChosen(userId: string): void {
   const device = deviceTimeZone();
-  write(SYNCED_KEY, device);
-  write(KEPT_KEY_PREFIX + device, '1');
+  write(timeZoneSyncedKey(userId), device);
+  write(timeZoneKeptKey(userId, device), '1');
 }
 
 /** The device's zone, offered instead of the saved one: Switch saves it, Keep stops asking. */
@@ -48,37 +45,48 @@ export type TimeZoneOffer = { zone: string; onSwitch: () => void; onKeep: () => 
 /**
  * Dates are local calendar dates in the profile's zone (docs/decisions.md). An account whose zone
  * nobody ever saved (`chosen` false: still the server's default, UTC) takes the device's zone
- * silently, once per device and zone. Otherwise, when the device is somewhere else (a traveller,
- * or a UTC chosen on another device), the app asks, once per device zone: Keep is remembered on
- * this device, Switch saves the zone to the settings.
+ * silently, once per account, device and zone. Otherwise, when the device is somewhere else (a
+ * traveller, or a UTC chosen on another device), the app asks, once per device zone: Keep is
+ * remembered for this account on this device, Switch saves the zone to the settings. Nothing is
+ * decided before the account is known (`userId`).
  */
 export function useTimeZoneOffer(
+  userId: string | undefined,
   saved: string | undefined,
   chosen: boolean | undefined,
 ): TimeZoneOffer | null {
   const { mutate } = useUpdateSettings();
   const [device] = useState(deviceTimeZone);
   // Read again on each render too: a zone chosen in Settings keeps the device's (above).
-  const [isKeptHere, setIsKept] = useState(false);
-  const isKept = isKeptHere || read(KEPT_KEY_PREFIX + device) !== null;
+  const [keptBy, setKeptBy] = useState<string | null>(null);
+  const isKept =
+    userId !== undefined && (keptBy === userId || read(timeZoneKeptKey(userId, device)) !== null);
   // Settings mirrored before the flag existed have none: such an account's UTC counts as unchosen.
-  const isDefault = saved === 'UTC' && chosen !== true && read(SYNCED_KEY) !== device;
+  const isDefault =
+    userId !== undefined &&
+    saved === 'UTC' &&
+    chosen !== true &&
+    read(timeZoneSyncedKey(userId)) !== device;
 
   useEffect(() => {
-    if (saved === undefined || !isDefault || !device || device === 'UTC') return;
-    write(SYNCED_KEY, device);
+    if (userId === undefined || saved === undefined || !isDefault) return;
+    if (!device || device === 'UTC') return;
+    write(timeZoneSyncedKey(userId), device);
     mutate({ timeZone: device });
-  }, [saved, isDefault, device, mutate]);
+  }, [userId, saved, isDefault, device, mutate]);
 
   const onSwitch = useCallback(() => {
-    write(SYNCED_KEY, device);
+    if (userId === undefined) return;
+    write(timeZoneSyncedKey(userId), device);
     mutate({ timeZone: device });
-  }, [device, mutate]);
+  }, [userId, device, mutate]);
   const onKeep = useCallback(() => {
-    write(KEPT_KEY_PREFIX + device, '1');
-    setIsKept(true);
-  }, [device]);
+    if (userId === undefined) return;
+    write(timeZoneKeptKey(userId, device), '1');
+    setKeptBy(userId);
+  }, [userId, device]);
 
-  if (saved === undefined || !device || saved === device || isDefault || isKept) return null;
+  if (userId === undefined || saved === undefined || !device || saved === device) return null;
+  if (isDefault || isKept) return null;
   return { zone: device, onSwitch, onKeep };
 }

@@ -1,4 +1,6 @@
+import type { Me } from '@habitquest/contracts/me';
 import type { WeekStart } from '@habitquest/core/periods';
+import { useQueryClient } from '@tanstack/react-query';
 import { MapPin } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/Button';
@@ -7,6 +9,7 @@ import { FIELD_CLASS } from '../../../components/ui/TextField';
 import { cx } from '../../../components/ui/cx';
 import { settingsDialogCopy as copy } from '../dialog-copy';
 import { useUpdateSettings } from '../mutations';
+import { meQuery } from '../../me/queries';
 import { Section } from './parts';
 import { rememberZoneChosen } from '../use-sync-time-zone';
 
@@ -48,6 +51,7 @@ const label = (zone: string): string => zone.replaceAll('_', ' ');
  */
 export function RegionalPanel({ timeZone, weekStart }: { timeZone: string; weekStart: WeekStart }) {
   const update = useUpdateSettings();
+  const client = useQueryClient();
   const [search, setSearch] = useState('');
   const zones = useMemo(allTimeZones, []);
   const found = useMemo(() => filterZones(zones, search), [zones, search]);
@@ -62,7 +66,8 @@ export function RegionalPanel({ timeZone, weekStart }: { timeZone: string; weekS
 
   const saveZone = (zone: string): void => {
     if (zone === timeZone) return;
-    rememberZoneChosen();
+    const userId = client.getQueryData<Me>(meQuery.queryKey)?.user.id;
+    if (userId !== undefined) rememberZoneChosen(userId);
     update.mutate({ timeZone: zone });
   };
 
