@@ -18,6 +18,9 @@ export type HabitRest = { skips: readonly LocalDate[]; ranges: readonly RestRang
 
 export const NO_REST: HabitRest = { skips: [], ranges: [] };
 
+/** How far ahead a day may be skipped: a planned rest at most a year out (a leap year's too). */
+export const SKIP_DAYS_AHEAD = 366;
+
 /** A habit's pause as the wire gives it: resting from `startsOn` to the day before `resumesOn`. */
 export type Pause = { startsOn: LocalDate; resumesOn: LocalDate | null };
 

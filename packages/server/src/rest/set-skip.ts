@@ -2,6 +2,7 @@ import type { SetSkipResult } from '@habitquest/contracts/habits';
 import { REST_MESSAGES } from '@habitquest/contracts/rest';
 import { addDays, type LocalDate } from '@habitquest/core/dates';
 import { periodKey, periodRangeOf } from '@habitquest/core/periods';
+import { SKIP_DAYS_AHEAD } from '@habitquest/core/rest';
 import { ELIGIBILITY_MESSAGES, isVisibleOn } from '@habitquest/core/visibility';
 import { and, between, eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
@@ -10,9 +11,6 @@ import { listHabits } from '../habits/list-habits';
 import { HttpError, notFound } from '../http/errors';
 import { lockUser } from '../progress/ledger';
 import { loadSettings, todayFor } from '../settings/load-settings';
-
-/** How far ahead a day may be skipped: a planned rest, at most a year out. */
-const SKIP_AHEAD_DAYS = 366;
 
 /**
  * PUT /api/habits/:id/skips/:date — idempotent set-state. A skip rests the whole period (of the
@@ -39,7 +37,7 @@ export async function setSkip(options: {
     if (!habit) throw notFound();
     const settings = await loadSettings(tx, userId);
     const today = todayFor(settings, now);
-    if (date > addDays(today, SKIP_AHEAD_DAYS)) invalidDate(REST_MESSAGES.skipTooFar);
+    if (date > addDays(today, SKIP_DAYS_AHEAD)) invalidDate(REST_MESSAGES.skipTooFar);
     if (!isVisibleOn(habit, date, settings.weekStart)) {
       invalidDate(ELIGIBILITY_MESSAGES['not-visible']);
     }

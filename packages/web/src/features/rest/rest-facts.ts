@@ -7,11 +7,14 @@ import type { Habit } from '@habitquest/contracts/habits';
 import type { Vacation } from '@habitquest/contracts/rest';
 import type { RestHistory, Skip } from '@habitquest/contracts/rest';
 import { addDays, localDateOf, type LocalDate } from '@habitquest/core/dates';
-import { isPausedOn, pauseRange, vacationRange, type RestRange } from '@habitquest/core/rest';
+import {
+  isPausedOn,
+  pauseRange,
+  SKIP_DAYS_AHEAD,
+  vacationRange,
+  type RestRange,
+} from '@habitquest/core/rest';
 import type { RestFacts } from '@habitquest/core/stats';
-
-/** Skips can be set at most this far ahead (the server's bound). */
-const SKIP_DAYS_AHEAD = 365;
 
 export function restFactsOf(options: {
   habits: readonly Pick<Habit, 'id' | 'pause'>[];
