@@ -188,6 +188,20 @@ export function isPerfectDay(options: {
   return day.totalCount > 0 && day.completedCount === day.totalCount;
 }
 
+/**
+ * The highest day-streak target not yet unlocked, or 0 when every one is: how far around a
+ * back-filled day a run must be looked at to earn one (a run of that length through the day lies
+ * within that many days of it, either side).
+ */
+export function lockedStreakReach(unlocked: ReadonlySet<string>): number {
+  return Math.max(
+    0,
+    ...ACHIEVEMENTS.filter(
+      (achievement) => achievement.metric === 'dayStreak' && !unlocked.has(achievement.id),
+    ).map((achievement) => achievement.target),
+  );
+}
+
 /** Whether a category's target was met in the month holding `date`. */
 export function isGoalMet(options: {
   category: CategoryFacts;

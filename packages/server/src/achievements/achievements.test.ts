@@ -134,6 +134,34 @@ describe.each(DATABASE_KINDS)('achievements on %s', (kind) => {
     expect((await listOf(client)).get('first-reward')?.unlockedAt).toBe(NOW.toISOString());
   });
 
+  it('a streak earned by back-filling past days is unlocked by that change, and told', async () => {
+    const { client } = await signUp(server);
+    const stream = await openEvents(client);
+    await stream.next('heartbeat');
+    const read = await habit(client, 'Read');
+    expect((await stream.next('achievements')).data).toEqual({ ids: ['first-habit'] });
+    // Three days in a row, ten to eight days ago: today's streak stays 0, the best run is 3.
+    await complete(client, read, '2026-06-07');
+    expect((await stream.next('achievements')).data).toEqual({
+      ids: ['first-completion', 'perfect-day'],
+    });
+    await complete(client, read, '2026-06-09');
+    await complete(client, read, '2026-06-08');
+    // Told by the change that earned it, before any list read could back-fill it.
+    expect((await stream.next('achievements')).data).toEqual({ ids: ['streak-3'] });
+    const rows = await server.database.db
+      .select({ id: achievements.achievementId })
+      .from(achievements)
+      .where(eq(achievements.userId, await userIdOf(client)));
+    expect(rows.map((row) => row.id).sort()).toEqual([
+      'first-completion',
+      'first-habit',
+      'perfect-day',
+      'streak-3',
+    ]);
+    stream.close();
+  });
+
   it('back-fills what the history earns when the list is read, and keeps users apart', async () => {
     const { client } = await signUp(server);
     const other = await signUp(server);

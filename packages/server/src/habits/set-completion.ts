@@ -11,6 +11,7 @@ import {
 } from '@habitquest/core/dates';
 import { levelForXp, pointsForXp } from '@habitquest/core/levels';
 import { periodKey, periodRangeOf } from '@habitquest/core/periods';
+import { lockedStreakReach } from '@habitquest/core/achievements';
 import { completionEligibility, ELIGIBILITY_MESSAGES } from '@habitquest/core/visibility';
 import {
   earlierFirstDays,
@@ -29,6 +30,7 @@ import {
   type KeyTaken,
 } from '../http/idempotency';
 import {
+  bestRunAround,
   dayStreakFrom,
   daysAfterChange,
   RECENT_DAYS,
@@ -277,6 +279,12 @@ export async function setCompletion(options: {
       inserted && params.dayKeys.length > 0
         ? await earlierFirstDays(tx, { userId, habits, date, timeZone: settings.timeZone })
         : undefined;
+    // A day back-filled may complete a past run the current streak does not show.
+    const reach = facts && date < today ? lockedStreakReach(new Set(facts.unlocked)) : 0;
+    const pastRun =
+      inserted && reach > 0
+        ? await bestRunAround({ db: tx, userId, date, reach, today, restDays })
+        : 0;
     const unlocked =
       inserted && facts
         ? await unlockEarned(tx, {
@@ -296,7 +304,7 @@ export async function setCompletion(options: {
                 earlierFirstDays: earlier,
               }),
               level: levelForXp(after.xp),
-              dayStreak: progress.streak,
+              dayStreak: Math.max(progress.streak, pastRun),
             },
             now,
             unlocked: new Set(facts.unlocked),

@@ -106,14 +106,32 @@ describe.each(DATABASE_KINDS)('the predicted set-state on %s', (kind) => {
     const { client, id, userId } = await veteran(['streak-3', 'level-5']);
     const way = ways();
     try {
-      await setState(client, id, '2026-06-15', true); // keeps the inputs
-      await setState(client, id, '2026-06-16', true);
+      await setState(client, id, '2026-06-17', true); // keeps the inputs
+      await setState(client, id, '2026-06-17', false);
       expect(await way.taken()).toEqual(['written']);
+      // An earlier day, while a day-streak achievement is locked, may complete a past run the
+      // prediction cannot see: the other way looks for it.
+      await setState(client, id, '2026-06-15', true);
+      await setState(client, id, '2026-06-16', true);
+      expect(await way.taken()).toEqual([]);
       // A run of three: the server sees it coming and sends it the other way at once.
       await setState(client, id, '2026-06-17', true);
       expect(await way.taken()).toEqual([]);
       expect(await unlockedIdsOf(server, userId)).toContain('streak-3');
       expect(await unlockedIdsOf(server, userId)).not.toContain('level-5');
+    } finally {
+      way.restore();
+    }
+  });
+
+  it('predicts an earlier day once every day-streak achievement is unlocked', async () => {
+    const { client, id } = await veteran(['level-5']);
+    const way = ways();
+    try {
+      await setState(client, id, '2026-06-17', true); // keeps the inputs
+      await setState(client, id, '2026-06-10', true);
+      await setState(client, id, '2026-06-10', false);
+      expect(await way.taken()).toEqual(['written', 'written']);
     } finally {
       way.restore();
     }

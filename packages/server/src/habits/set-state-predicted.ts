@@ -18,7 +18,7 @@
  * kept-inputs.test.ts holds both paths to the same answers.
  */
 import { ERROR_MESSAGES } from '@habitquest/contracts/errors';
-import { ACHIEVEMENTS, earnedAchievements } from '@habitquest/core/achievements';
+import { ACHIEVEMENTS, earnedAchievements, lockedStreakReach } from '@habitquest/core/achievements';
 import type { SetCompletionResult } from '@habitquest/contracts/habits';
 import type { LocalDate } from '@habitquest/core/dates';
 import type { Settings } from '@habitquest/contracts/settings';
@@ -178,8 +178,11 @@ export function predictSetState(inputs: PredictionInputs): Prediction | null {
     earnedAchievements({ level: added.progress.level, dayStreak: added.progress.streak }).some(
       (achievement) => isLocked(unlocked, achievement.id),
     );
-  // A completion that would certainly go the other way is sent that way at once.
+  // A completion that would certainly go the other way is sent that way at once; so is one of
+  // an earlier day while a day-streak achievement is locked: it may complete a past run, which
+  // the other way looks for (the prediction knows only the current streak).
   if (params.completed && earnsNow) return null;
+  if (params.completed && date < today && lockedStreakReach(unlocked ?? new Set()) > 0) return null;
   const dayDue = params.completed && isLocked(unlocked, 'perfect-day') ? othersDueOn(inputs) : null;
   const goalCategory = isLocked(unlocked, 'goal-met') ? habit.categoryId : null;
 

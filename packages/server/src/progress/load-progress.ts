@@ -2,8 +2,8 @@ import type { Progress } from '@habitquest/contracts/me';
 import type { Settings } from '@habitquest/contracts/settings';
 import { progressFigures } from '@habitquest/core/levels';
 import { dayStreaks } from '@habitquest/core/streaks';
-import type { LocalDate } from '@habitquest/core/dates';
-import { eq, sql } from 'drizzle-orm';
+import { addDays, type LocalDate } from '@habitquest/core/dates';
+import { and, between, eq, sql } from 'drizzle-orm';
 import { readTogether, type Database, type Tx } from '../db/client';
 import { completions, progress } from '../db/schema';
 import { loadDayRestDays } from '../rest/day-rest';
@@ -151,4 +151,32 @@ export async function loadProgressNow(options: {
 }): Promise<Progress> {
   const settings = await loadSettings(options.db, options.userId);
   return loadProgress({ ...options, today: todayFor(settings, options.now), settings });
+}
+
+/**
+ * The longest run of days with a completion within `reach` days of `date` (either side, up to
+ * today), passing over rest days: what a completion back-filled for `date` can make of the day
+ * streak's best run, which the current streak does not show. Read only while a day-streak
+ * achievement is locked (core's lockedStreakReach), in the change's transaction.
+ */
+export async function bestRunAround(options: {
+  db: Database | Tx;
+  userId: string;
+  date: LocalDate;
+  reach: number;
+  today: LocalDate;
+  restDays: ReadonlySet<LocalDate>;
+}): Promise<number> {
+  const { db, userId, date, reach, today, restDays } = options;
+  const to = addDays(date, reach - 1);
+  const rows = await db
+    .selectDistinct({ day: completions.completionDate })
+    .from(completions)
+    .where(
+      and(
+        eq(completions.userId, userId),
+        between(completions.completionDate, addDays(date, 1 - reach), to < today ? to : today),
+      ),
+    );
+  return dayStreaks({ dates: rows.map((row) => row.day), today, restDays }).best;
 }
