@@ -86,5 +86,9 @@ export function completionLeftOut(
   return [...completionDates].sort().find((date) => !isVisibleOn(habit, date, weekStart)) ?? null;
 }
 
+/** The week start change that would leave a one-time weekly habit's completion out of its week. */
+export const weekStartLeavesOutMessage = (title: string, date: LocalDate): string =>
+  `"${title}" was completed on ${date}, a day the new week start would leave out of its one-time week. Undo that completion first, or keep the week start as it is.`;
+
 export const scheduleLeavesOutMessage = (date: LocalDate): string =>
   `This habit was completed on ${date}, a day the new date would leave out. Undo that completion first, or keep the schedule as it is.`;

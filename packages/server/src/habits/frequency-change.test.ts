@@ -4,6 +4,7 @@
  * twice, and every read keeps working. The first case is the review's reproduction (a PATCH that
  * answered 500 after committing, then a habit list that answered 500 for good).
  */
+import { weekStartLeavesOutMessage } from '@habitquest/core/visibility';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completions, progress } from '../db/schema';
@@ -165,6 +166,36 @@ describe.each(DATABASE_KINDS)('changing a frequency on %s', (kind) => {
       completion: { periodKey: '2026-W25' },
     });
     expect(await expectBooksBalance(client)).toEqual({ xp: 30, points: 15 });
+  });
+
+  it("refuses a week start that would move a one-time weekly habit's completion out of its week", async () => {
+    const { client } = await signUp(server);
+    // Wed 10 June's one-off, done on Sun 7 June: the Sunday-start week 7–13 June holds both; a
+    // Monday-start week would put the 7th in the week before, a day the habit never shows on.
+    const oneOff = await newHabit(client, {
+      title: 'Dentist',
+      frequency: 'weekly',
+      isRecurring: false,
+      specificDate: '2026-06-10',
+    });
+    expect((await setState(client, oneOff, '2026-06-07', true)).status).toBe(200);
+    const before = await completionsOf(client, oneOff);
+    const refused = await client.patch('/api/settings', { weekStart: 1 });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({
+      error: { code: 'CONFLICT', message: weekStartLeavesOutMessage('Dentist', '2026-06-07') },
+    });
+    // Nothing changed: the week start, the completion, the books.
+    expect(
+      (await client.get<{ settings: { weekStart: number } }>('/api/me')).body.settings.weekStart,
+    ).toBe(0);
+    expect(await completionsOf(client, oneOff)).toEqual(before);
+    expect(await expectBooksBalance(client)).toEqual({ xp: 10, points: 5 });
+    // A start that keeps the 7th in the one-off's week (Saturday: 6–12 June) is taken; undone,
+    // Monday is too.
+    expect((await client.patch('/api/settings', { weekStart: 6 })).status).toBe(200);
+    expect((await setState(client, oneOff, '2026-06-07', false)).status).toBe(200);
+    expect((await client.patch('/api/settings', { weekStart: 1 })).status).toBe(200);
   });
 
   it('exports a merged history that imports again, replace and merge alike', async () => {

@@ -1,9 +1,12 @@
 import { zSettings, type Settings, type SettingsPatch } from '@habitquest/contracts/settings';
 import { mergeSettings } from '@habitquest/contracts/settings-merge';
 import { validationIssues } from '@habitquest/contracts/errors';
-import { and, eq } from 'drizzle-orm';
-import type { Database } from '../db/client';
-import { habits, userSettings } from '../db/schema';
+import type { LocalDate } from '@habitquest/core/dates';
+import type { WeekStart } from '@habitquest/core/periods';
+import { completionLeftOut, weekStartLeavesOutMessage } from '@habitquest/core/visibility';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Database, Tx } from '../db/client';
+import { completions, habits, userSettings } from '../db/schema';
 import { regroupHabitCompletions } from '../habits/regroup-completions';
 import { HttpError } from '../http/errors';
 import { lockUser } from '../progress/ledger';
@@ -31,6 +34,19 @@ export async function updateSettings(options: {
         issues,
       });
     }
+    const isNewWeekStart = merged.data.weekStart !== stored.weekStart;
+    const weekly = isNewWeekStart
+      ? await tx
+          .select({
+            id: habits.id,
+            title: habits.name,
+            isRecurring: habits.isRecurring,
+            specificDate: habits.specificDate,
+          })
+          .from(habits)
+          .where(and(eq(habits.userId, userId), eq(habits.frequency, 'weekly')))
+      : [];
+    await refuseStrandedOneOffs(tx, userId, weekly, merged.data.weekStart);
     await tx
       .insert(userSettings)
       .values({ userId, settings: merged.data })
@@ -38,11 +54,7 @@ export async function updateSettings(options: {
         target: userSettings.userId,
         set: { settings: merged.data, updatedAt: new Date() },
       });
-    if (merged.data.weekStart !== stored.weekStart) {
-      const weekly = await tx
-        .select({ id: habits.id })
-        .from(habits)
-        .where(and(eq(habits.userId, userId), eq(habits.frequency, 'weekly')));
+    if (isNewWeekStart) {
       await regroupHabitCompletions(tx, {
         userId,
         habits: weekly.map((habit) => ({ id: habit.id, frequency: 'weekly' as const })),
@@ -51,4 +63,42 @@ export async function updateSettings(options: {
     }
     return merged.data;
   });
+}
+
+/**
+ * A one-time weekly habit keeps its completions in its week (docs/product.md, "A one-time
+ * schedule keeps its completions"): a new week start that would move one of them out of the week
+ * holding the habit's date is refused, naming the habit and the day, as a schedule edit would be.
+ */
+async function refuseStrandedOneOffs(
+  tx: Tx,
+  userId: string,
+  weekly: readonly {
+    id: string;
+    title: string;
+    isRecurring: boolean;
+    specificDate: LocalDate | null;
+  }[],
+  weekStart: WeekStart,
+): Promise<void> {
+  const oneOffs = weekly.filter((habit) => !habit.isRecurring && habit.specificDate !== null);
+  if (oneOffs.length === 0) return;
+  const rows = await tx
+    .select({ habitId: completions.habitId, date: completions.completionDate })
+    .from(completions)
+    .where(
+      and(
+        eq(completions.userId, userId),
+        inArray(
+          completions.habitId,
+          oneOffs.map((habit) => habit.id),
+        ),
+      ),
+    );
+  for (const habit of oneOffs) {
+    const dates = rows.filter((row) => row.habitId === habit.id).map((row) => row.date);
+    const left = completionLeftOut({ ...habit, frequency: 'weekly' }, dates, weekStart);
+    if (left !== null)
+      throw new HttpError('CONFLICT', weekStartLeavesOutMessage(habit.title, left));
+  }
 }
