@@ -6,6 +6,7 @@
  * imported.
  */
 import type { Me } from '@habitquest/contracts/me';
+import { meFixture } from './me-fixture';
 import { DEFAULT_SETTINGS, type Settings } from '@habitquest/contracts/settings';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
@@ -69,21 +70,7 @@ export function useSettingsDialogHarness(): void {
 }
 
 /** A signed-in account, for the tests that need GET /api/me's answer in the cache. */
-export const SIGNED_IN: Me = {
-  user: { id: 'user-1', email: 'a@example.com', username: 'a' },
-  plan: { isPro: false, limits: null, counts: { habits: 0, categories: 0, rewards: 0 } },
-  progress: {
-    level: 1,
-    xp: 0,
-    points: 0,
-    streak: 0,
-    xpIntoLevel: 0,
-    xpForNextLevel: 100,
-    percent: 0,
-  },
-  settings: DEFAULT_SETTINGS,
-  vacation: null,
-};
+export const SIGNED_IN: Me = meFixture();
 
 export function renderDialog(tab: SettingsTab, settings: Settings = DEFAULT_SETTINGS) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });

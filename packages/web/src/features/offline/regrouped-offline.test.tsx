@@ -4,6 +4,7 @@ import 'fake-indexeddb/auto';
 import type { CompletionEntry } from '@habitquest/contracts/completion-columns';
 import type { Habit } from '@habitquest/contracts/habits';
 import type { Me } from '@habitquest/contracts/me';
+import { meFixture } from '../../../test/me-fixture';
 import { DEFAULT_SETTINGS } from '@habitquest/contracts/settings';
 import { periodKey } from '@habitquest/core/periods';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -25,8 +26,7 @@ const MONDAY = '2026-11-23';
 const TUESDAY = '2026-11-24';
 const WEEK = periodKey(MONDAY, 'weekly', 1);
 
-const me: Me = {
-  user: { id: 'user-1', email: 'a@example.com', username: 'a' },
+const me: Me = meFixture({
   plan: { isPro: false, limits: null, counts: { habits: 1, categories: 0, rewards: 0 } },
   progress: {
     level: 1,
@@ -38,8 +38,7 @@ const me: Me = {
     percent: 80,
   },
   settings: { ...DEFAULT_SETTINGS, weekStart: 1 },
-  vacation: null,
-};
+});
 
 /** A daily completion of h1 worth 40 XP and 20 points. */
 function done(date: string): CompletionEntry {

@@ -2,8 +2,8 @@
 import '../../../test-dom.mjs';
 import 'fake-indexeddb/auto';
 import type { Me } from '@habitquest/contracts/me';
+import { meFixture } from '../../../test/me-fixture';
 import { REST_MESSAGES } from '@habitquest/contracts/rest';
-import { DEFAULT_SETTINGS } from '@habitquest/contracts/settings';
 import { addDays, localDateOf } from '@habitquest/core/dates';
 import type { DayInsights } from '@habitquest/core/stats';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -121,21 +121,8 @@ describe('Pause habit', () => {
 
 describe('Vacation mode', () => {
   const today = localDateOf(Date.now(), 'UTC');
-  const me = (vacation: Me['vacation']): Me => ({
-    user: { id: 'u', email: 'a@example.com', username: 'a' },
-    plan: { isPro: false, limits: null, counts: { habits: 0, categories: 0, rewards: 0 } },
-    progress: {
-      level: 1,
-      xp: 0,
-      points: 0,
-      streak: 0,
-      xpIntoLevel: 0,
-      xpForNextLevel: 100,
-      percent: 0,
-    },
-    settings: DEFAULT_SETTINGS,
-    vacation,
-  });
+  const me = (vacation: Me['vacation']): Me =>
+    meFixture({ user: { id: 'u', email: 'a@example.com', username: 'a' }, vacation });
 
   it('says there is none, and saves a range as PUT /api/vacation', async () => {
     const vacation = { startsOn: today, endsOn: addDays(today, 9) };
