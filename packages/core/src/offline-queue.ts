@@ -62,18 +62,26 @@ export function setCompletionEntry(
 }
 
 /**
- * Adds an entry. A set-completion for the same habit and date replaces the queued one: the last
- * wanted state wins, and since the server call is a set (not a toggle) nothing is lost. The new
- * entry goes where its timestamp puts it (the end, unless a clock moved back), so replay order
- * stays the order the changes were made. An entry with an id already queued replaces that one.
- * Then expired entries go, then the oldest beyond the bound of 100.
+ * Adds an entry. A set-completion for the same habit and date replaces the queued one when only
+ * other set-completions were queued after it: the last wanted state wins, and since the server
+ * call is a set (not a toggle) nothing is lost. After any other change (an edit of the habit's
+ * XP, a new week start) the new one is added instead, so the server hears the first state before
+ * that change and the second after it, as they were made. The new entry goes where its timestamp
+ * puts it (the end, unless a clock moved back), so replay order stays the order the changes were
+ * made. An entry with an id already queued replaces that one. Then expired entries go, then the
+ * oldest beyond the bound of 100.
  */
 export function enqueue<E extends QueueEntry>(
   queue: OfflineQueue<E>,
   entry: E,
   now: number,
 ): QueueChange<E> {
-  const kept = queue.filter((queued) => queued.id !== entry.id && !isSameTarget(queued, entry));
+  const same = queue.findLastIndex((queued) => isSameTarget(queued, entry));
+  const replaced =
+    same !== -1 && queue.slice(same + 1).every((queued) => isSetCompletionEntry(queued))
+      ? same
+      : -1;
+  const kept = queue.filter((queued, index) => queued.id !== entry.id && index !== replaced);
   const at = kept.findIndex((queued) => queued.timestamp > entry.timestamp);
   const inserted = at === -1 ? [...kept, entry] : [...kept.slice(0, at), entry, ...kept.slice(at)];
   const pruned = pruneExpired(inserted, now);
