@@ -30,6 +30,7 @@ import { ColorField } from './ColorField';
 import { IconField } from './IconField';
 import { habitsCopy as copy } from './copy';
 import { useCreateHabit, useUpdateHabit } from './mutations';
+import { habitPatch } from './habit-patch';
 
 type Fields = {
   title: string;
@@ -106,31 +107,14 @@ export function HabitFormDialog(props: {
     check: checkHabit,
     submit: async (input) => {
       if (habit) {
-        const {
-          title,
-          description,
-          frequency,
-          categoryId,
-          xpOnComplete,
-          isRecurring,
-          specificDate,
-          color,
-          icon,
-        } = input;
-        // The frequency only when it changes: a new one regroups the habit's whole history.
-        const patch = {
-          title,
-          description,
-          ...(frequency === habit.frequency ? {} : { frequency }),
-          categoryId,
-          xpOnComplete,
-          isRecurring,
-          specificDate,
-          color,
-          icon,
-        };
+        // Only what was changed: nothing another device changed meanwhile is put back.
+        const patch = habitPatch(habit, input);
+        if (patch === null) {
+          onClose();
+          return;
+        }
         await update.mutateAsync({ id: habit.id, patch });
-        toast.success(copy.updatedToast, { description: title });
+        toast.success(copy.updatedToast, { description: input.title });
       } else {
         await create.mutateAsync(input);
         toast.success(copy.createdToast, { description: input.title });

@@ -17,6 +17,7 @@ import { TextField } from '../../components/ui/TextField';
 import { useForm } from '../../components/ui/use-form';
 import { openUpgradeOnLimit } from '../pro/limits';
 import { ICON_PICKS, rewardsCopy as copy } from './copy';
+import { changedFields } from '../../lib/changed-fields';
 import { useCreateReward, useUpdateReward } from './mutations';
 import { checkCreate, checkUpdate, initialFields, type RewardFields } from './reward-form';
 import { shortId } from './shop-model';
@@ -38,8 +39,11 @@ export function RewardFormDialog({
     initial: () => initialFields(reward),
     check: (fields: RewardFields) => (reward ? checkUpdate(fields) : checkCreate(fields)),
     submit: async (input: RewardCreate | RewardUpdate) => {
-      if (reward) await update.mutateAsync({ id: reward.id, patch: input });
-      else await create.mutateAsync(input as RewardCreate);
+      if (reward) {
+        // Only what was changed: nothing another device changed meanwhile is put back.
+        const patch = changedFields(reward, input);
+        if (patch !== null) await update.mutateAsync({ id: reward.id, patch });
+      } else await create.mutateAsync(input as RewardCreate);
       close();
     },
     describeFailure: (error) => {
