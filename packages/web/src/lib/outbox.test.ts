@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryStorage } from '../../test/memory-storage';
 import {
   addToOutbox,
+  claim,
   clearOutbox,
   countRetry,
   loadOutbox,
@@ -20,6 +21,7 @@ import {
   setOutboxOwner,
   settle,
   type OutboxEntry,
+  unclaim,
 } from './outbox';
 import { writeCopy } from './write-ahead';
 
@@ -153,6 +155,32 @@ describe('the outbox', () => {
     off();
     expect(await readOutbox()).toEqual([]);
     expect(heard).toHaveBeenCalledWith(expect.objectContaining({ kind: 'refused', id: 'k1' }));
+  });
+
+  it('tells every tab whether a mutation waited for the outcome and reports it itself', async () => {
+    // Another tab, as it hears the outbox.
+    const otherTab = new BroadcastChannel('habitquest-outbox');
+    const heardThere: unknown[] = [];
+    otherTab.addEventListener(
+      'message',
+      (event: MessageEvent<{ type: string; settlement?: unknown }>) => {
+        if (event.data.type === 'settled') heardThere.push(event.data.settlement);
+      },
+    );
+    const refusal = { kind: 'refused', status: 409, body: {} } as const;
+    await addToOutbox(entry('k1', 'h1', '2026-11-24'), NOW);
+    await addToOutbox(entry('k2', 'h2', '2026-11-24'), NOW);
+    claim('k1');
+    await settle({ ...refusal, id: 'k1' });
+    unclaim('k1');
+    await settle({ ...refusal, id: 'k2' });
+    await vi.waitFor(() => {
+      expect(heardThere).toEqual([
+        { ...refusal, id: 'k1', isReported: true },
+        { ...refusal, id: 'k2', isReported: false },
+      ]);
+    });
+    otherTab.close();
   });
 
   it('keeps the newest 50 when storage is full, the new change among them, and says so', async () => {

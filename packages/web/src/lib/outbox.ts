@@ -39,9 +39,16 @@ export type OutboxEntry = QueueEntry & {
 };
 
 /** How a queued change ended, told to every tab. */
-export type Settlement =
+export type Settlement = (
   | { kind: 'synced'; id: string; body: unknown }
-  | { kind: 'refused'; id: string; status: number; body: unknown };
+  | { kind: 'refused'; id: string; status: number; body: unknown }
+) & {
+  /**
+   * A mutation waited for this outcome in the tab that settled it, and reports it there (the
+   * dialog's own message, its toast): no tab reports it a second time.
+   */
+  isReported?: boolean;
+};
 
 type Message = { type: 'changed' } | { type: 'settled'; settlement: Settlement };
 
@@ -157,8 +164,25 @@ export async function settle(settlement: Settlement): Promise<void> {
     queue: queue.filter((queued) => queued.id !== settlement.id),
     dropped: [],
   }));
-  announce({ type: 'settled', settlement });
-  settleListeners.emit(settlement);
+  const told = { ...settlement, isReported: claimed.has(settlement.id) };
+  announce({ type: 'settled', settlement: told });
+  settleListeners.emit(told);
+}
+
+/** Ids of entries whose outcome a mutation of this tab waits for and reports itself. */
+const claimed = new Set<string>();
+
+/** This tab's mutation waits for the entry's outcome (until `unclaim`). */
+export function claim(id: string): void {
+  claimed.add(id);
+}
+
+export function unclaim(id: string): void {
+  claimed.delete(id);
+}
+
+export function isClaimed(id: string): boolean {
+  return claimed.has(id);
 }
 
 /** Counts a failed attempt of an entry that stays queued. */

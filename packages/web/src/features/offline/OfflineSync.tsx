@@ -7,12 +7,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from '../../lib/toast';
-import { loadOutbox, onDropped, onSettled, type Settlement } from '../../lib/outbox';
+import { isClaimed, loadOutbox, onDropped, onSettled, type Settlement } from '../../lib/outbox';
 import { replayWhenReachable } from '../../lib/replay';
 import { invalidateFor } from '../../lib/invalidate';
 import { offlineCopy as copy } from './copy';
 import { keepPendingShown } from './keep-pending';
-import { isClaimed, refusalError } from './send-queued';
+import { refusalError } from './send-queued';
 
 export function OfflineSync() {
   const client = useQueryClient();
@@ -23,6 +23,7 @@ export function OfflineSync() {
       if (!isStopped) stopReplaying = replayWhenReachable();
     });
     const offSettled = onSettled((settlement: Settlement) => {
+      // This tab's mutation waited for it: it refreshes and reports what it needs.
       if (isClaimed(settlement.id)) return;
       // A change that waited touched what its kind touches (completions and progress, settings
       // that may move what dates mean, a list): read them all again.
@@ -36,7 +37,10 @@ export function OfflineSync() {
         'settings',
         'rest',
       );
-      if (settlement.kind === 'refused') toast.error(refusalText(settlement));
+      // A refusal a mutation reported in the tab that made the change is not said again here.
+      if (settlement.kind === 'refused' && settlement.isReported !== true) {
+        toast.error(refusalText(settlement));
+      }
     });
     const offDropped = onDropped((notice) => {
       toast.warning(notice, { duration: 10_000 });

@@ -7,22 +7,17 @@
 import { ApiError, toApiError } from '../../lib/api';
 import {
   addToOutbox,
+  claim,
   onSettled,
   readOutbox,
   type OutboxEntry,
   type Settlement,
+  unclaim,
 } from '../../lib/outbox';
 import { isReachable } from '../../lib/reachability';
 import { isBackingOff, replayOutbox } from '../../lib/replay';
 
 export type Sent<T> = { kind: 'synced'; body: T } | { kind: 'queued' };
-
-/** Ids of entries whose outcome a mutation of this tab reports itself. */
-const claimed = new Set<string>();
-
-export function isClaimed(id: string): boolean {
-  return claimed.has(id);
-}
 
 /** Stores the entry; throws OutboxFullError (nothing stored) when the queue is full. */
 export async function queueChange(entry: OutboxEntry): Promise<void> {
@@ -31,7 +26,7 @@ export async function queueChange(entry: OutboxEntry): Promise<void> {
 
 /** Replays the queue and waits for this entry's outcome while the server answers. */
 export async function sendQueued<T>(id: string): Promise<Sent<T>> {
-  claimed.add(id);
+  claim(id);
   // Filled by the listener (a box, so the compiler does not narrow it to its first value).
   const outcome: { settlement?: Settlement } = {};
   const off = onSettled((settled) => {
@@ -47,7 +42,7 @@ export async function sendQueued<T>(id: string): Promise<Sent<T>> {
     }
   } finally {
     off();
-    claimed.delete(id);
+    unclaim(id);
   }
   const { settlement } = outcome;
   if (!settlement) return { kind: 'queued' };
