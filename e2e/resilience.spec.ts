@@ -4,7 +4,9 @@
  * missing asset answers 404; a new deployment is offered as a reload.
  */
 import type { Page } from '@playwright/test';
+import { DashboardPage } from './pages/dashboard-page';
 import { HabitsSection } from './pages/habits-section';
+import { SignInModal } from './pages/sign-in-modal';
 import { expectNoAxeViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { saveViewportScreenshot, VIEWPORTS } from './support/screens';
@@ -79,6 +81,50 @@ test('a section whose chunk fails shows an inline card with Retry', async ({ pag
   await card.getByRole('button', { name: 'Retry' }).click();
   await expect(card).toBeHidden();
   await expect(page.getByRole('button', { name: 'Open Shop' }).first()).toBeVisible();
+});
+
+test('a failed read of the account says so with Retry, and recovers, never a loading screen for good', async ({
+  page,
+  account,
+}) => {
+  // The server answers GET /api/me with 503 until it is "back".
+  await page.route('**/api/me', (route) => route.fulfill({ status: 503, body: '{}' }));
+  const modal = new SignInModal(page);
+  await modal.openFromLanding();
+  await modal.signIn(account.email, account.password);
+  const failed = page.getByRole('alert').filter({ hasText: "Couldn't load this page" });
+  await expect(failed).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.unroute('**/api/me');
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(new DashboardPage(page).username).toBeVisible();
+});
+
+test('a failed read of the habits says so in their place, not "no habits", and recovers by itself', async ({
+  page,
+  account,
+  request,
+  baseURL,
+}) => {
+  const created = await request.post('/api/habits', {
+    data: { title: 'Read' },
+    headers: { origin: baseURL ?? '' },
+  });
+  expect(created.status()).toBe(201);
+  await page.route('**/api/habits', (route) =>
+    route.request().method() === 'GET'
+      ? route.fulfill({ status: 500, body: '{}' })
+      : route.fallback(),
+  );
+  await signInThroughUi(page, account);
+  const card = page.getByRole('alert').filter({ hasText: "Couldn't load this part" });
+  await expect(card).toBeVisible();
+  await expect(page.getByText('Add one to get started')).toBeHidden();
+  await page.unroute('**/api/habits');
+  // Asked for again by itself within seconds, without a Retry.
+  await expect(new HabitsSection(page).card('Read')).toBeVisible({ timeout: 20_000 });
+  await expect(card).toBeHidden();
 });
 
 test('a page whose chunk fails shows a full-page message with Reload', async ({ page }) => {

@@ -19,6 +19,7 @@ import {
   type ComponentType,
   type ReactNode,
 } from 'react';
+import { cx } from '../components/ui/cx';
 import { Button } from '../components/ui/Button';
 import { DialogActions } from '../components/ui/DialogActions';
 import { closeDialogEntry, openDialogEntry } from '../components/ui/dialog-history';
@@ -146,11 +147,18 @@ function FailureText() {
   return <>{isNew ? copy.newVersion : copy.partFailedText}</>;
 }
 
-function SectionFailed({ onRetry }: { onRetry: () => void }) {
+/**
+ * A part of the page that could not load (its code, or its data: the dashboard uses it when a
+ * read the section needs failed): what happened and Retry, or Reload once a new version is out.
+ */
+export function SectionFailed({ onRetry, className }: { onRetry: () => void; className?: string }) {
   return (
     <div
       role="alert"
-      className="flex flex-wrap items-center gap-3 rounded-3xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+      className={cx(
+        'flex flex-wrap items-center gap-3 rounded-3xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900',
+        className,
+      )}
     >
       <div className="min-w-0 flex-1">
         <p className="font-semibold text-slate-900 dark:text-white">{copy.partFailedTitle}</p>

@@ -8,6 +8,9 @@ import { WifiOff } from 'lucide-react';
 import { Suspense, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { FullScreenMessage } from '../../components/ui/FullScreenMessage';
 import { authCopy } from '../auth/copy';
+import { appCopy } from '../../app/copy';
+import { SectionFailed } from '../../app/lazy-part';
+import { Button } from '../../components/ui/Button';
 import { Calendar, monthGrid, type YearMonth } from '../calendar/Calendar';
 import { GoalTracker } from '../goals/GoalTracker';
 import { categoriesQuery } from '../goals/queries';
@@ -220,6 +223,22 @@ export function DashboardPage() {
     setPickedView(null);
   }, []);
 
+  if (!me.data && me.isError) {
+    // The server answered with an error (or not at all): say so and offer Retry; the query also
+    // tries again by itself every few seconds meanwhile (me/queries.ts).
+    return (
+      <FullScreenMessage
+        title={appCopy.pageFailedTitle}
+        action={
+          <Button onClick={() => void me.refetch()} disabled={me.isFetching}>
+            {me.isFetching ? appCopy.retrying : appCopy.retry}
+          </Button>
+        }
+      >
+        {appCopy.partFailedText}
+      </FullScreenMessage>
+    );
+  }
   if (!me.data || stage === 0) {
     return (
       <FullScreenMessage title={authCopy.loadingTitle}>{authCopy.loadingText}</FullScreenMessage>
@@ -259,20 +278,29 @@ export function DashboardPage() {
             What is not the hero or the habits is built after they paint, as the user nears it
             (reveal-later.ts). */}
         <div className="grid grid-cols-1 gap-4 sm:gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] xl:grid-cols-[minmax(0,24rem)_minmax(0,1fr)]">
-          <HabitsSection
-            className="lg:col-start-2 lg:row-start-1 lg:self-start"
-            habits={dated}
-            completions={completions}
-            date={selected}
-            today={today}
-            frequency={frequency}
-            onFrequencyChange={setFrequency}
-            weekStart={weekStart}
-            categories={categories.data ?? NO_CATEGORIES}
-            rest={rest}
-            timeZone={me.data.settings.timeZone}
-            {...(stage < 2 ? { cardLimit: firstStageCards() } : {})}
-          />
+          {habits.isError && !habits.data ? (
+            // Not "no habits yet": the list could not be read. It is asked for again by itself
+            // every few seconds (habits/queries.ts), and at once on Retry.
+            <SectionFailed
+              className="lg:col-start-2 lg:row-start-1 lg:self-start"
+              onRetry={() => void habits.refetch()}
+            />
+          ) : (
+            <HabitsSection
+              className="lg:col-start-2 lg:row-start-1 lg:self-start"
+              habits={dated}
+              completions={completions}
+              date={selected}
+              today={today}
+              frequency={frequency}
+              onFrequencyChange={setFrequency}
+              weekStart={weekStart}
+              categories={categories.data ?? NO_CATEGORIES}
+              rest={rest}
+              timeZone={me.data.settings.timeZone}
+              {...(stage < 2 ? { cardLimit: firstStageCards() } : {})}
+            />
+          )}
           {stage >= 2 ? (
             <div className="flex min-w-0 flex-col gap-6 lg:col-start-1 lg:row-start-1">
               <AdventurerCard me={me.data} todayLabel={fullDate(today)} onOpenShop={openShop} />

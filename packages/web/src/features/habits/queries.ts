@@ -19,6 +19,8 @@ export const habitsQuery = queryOptions({
   queryKey: habitKeys.all,
   queryFn: () => call(routes.listHabits),
   staleTime: 2 * 60_000,
+  // While the last read failed, again every 10 seconds: the list is never left unread.
+  refetchInterval: (query) => (query.state.status === 'error' ? 10_000 : false),
 });
 
 /**
