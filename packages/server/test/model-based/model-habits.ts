@@ -125,6 +125,16 @@ export function rekey(
 
 /** A new week start re-keys every weekly habit's history by the same rule as a frequency change. */
 export function changeWeekStart(user: MUser, weekStart: WeekStart): Outcome {
+  // A one-time weekly habit keeps its completions in the week holding its date: a week start
+  // that would move one out of it is refused, and nothing changes (docs/product.md).
+  const strands = user.habits.some(
+    (habit) =>
+      habit.frequency === 'weekly' &&
+      !habit.isRecurring &&
+      habit.specificDate !== null &&
+      habit.completions.some((c) => !isVisibleOn(habit, c.date, weekStart)),
+  );
+  if (strands) return conflict;
   user.weekStart = weekStart;
   for (const habit of user.habits) {
     if (habit.frequency === 'weekly') {
