@@ -5,7 +5,9 @@
  * refetching the truth). A network error, a 5xx, a 401, 408 or 429, or a 409 for a send still in
  * progress keeps it and stops the replay,
  * which tries again with backoff (1 s doubling to 60 s) or when the server is reachable again:
- * later entries never overtake an earlier one. Only the signed-in user's entries go, and only once
+ * later entries never overtake an earlier one. An entry the server answered "later" (a 5xx, 408,
+ * 429) waits for its backoff even when the server looks reachable again sooner: a route behind a
+ * proxy that answers 502 while /api/health answers would otherwise be sent at every probe. Only the signed-in user's entries go, and only once
  * the server has confirmed who that is (lib/outbox.ts, `setOutboxOwner`).
  */
 import { EXPECTED_USER_HEADER } from '@habitquest/contracts/headers';
@@ -23,6 +25,8 @@ let isReplaying = false;
 let current: Promise<void> | null = null;
 let isAskedAgain = false;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
+/** Until when (ms) an entry the server answered "later" waits, whatever reachability says. */
+let answeredRetryAt = 0;
 const syncingListeners = createListeners();
 const sessionRefusedListeners = createListeners();
 
@@ -75,6 +79,7 @@ export function isBackingOff(): boolean {
 async function run(): Promise<void> {
   clearTimeout(retryTimer);
   retryTimer = undefined;
+  answeredRetryAt = 0;
   await withReplayLock(async () => {
     setReplaying(true);
     try {
@@ -89,7 +94,7 @@ async function run(): Promise<void> {
 export function replayWhenReachable(): () => void {
   void replayOutbox();
   return subscribeReachability(() => {
-    if (isReachable()) void replayOutbox();
+    if (isReachable() && Date.now() >= answeredRetryAt) void replayOutbox();
   });
 }
 
@@ -104,7 +109,9 @@ async function drain(): Promise<void> {
     const sent = await send(entry);
     if (sent.kind === 'retry') {
       await countRetry(entry.id);
-      scheduleRetry(entry.retries + 1);
+      // A send that could not connect goes again as soon as the server is reachable; one the
+      // server answered waits for its backoff.
+      scheduleRetry(entry.retries + 1, sent.status !== 0);
       return;
     }
     await settle(
@@ -154,8 +161,9 @@ async function send(entry: OutboxEntry): Promise<Sent> {
   return { kind: isFinal ? 'refused' : 'retry', status: response.status, body };
 }
 
-function scheduleRetry(attempt: number): void {
+function scheduleRetry(attempt: number, isAnswered: boolean): void {
   const delay = Math.min(FIRST_RETRY_MS * 2 ** (attempt - 1), LAST_RETRY_MS);
+  answeredRetryAt = isAnswered ? Date.now() + delay : 0;
   retryTimer = setTimeout(() => {
     retryTimer = undefined;
     void replayOutbox();
