@@ -10,7 +10,7 @@ import { levelForXp } from './levels';
 import type { CategoryFacts, CompletionFacts, HabitFacts } from './model';
 import { FREQUENCIES, periodKey } from './periods';
 import { categoryXpForMonth, dayInsights, goalProgress } from './stats';
-import { dayStreakRestDays, restOfHabit, type RestByHabit } from './rest';
+import { dayStreakRestDays, restingFrom, restOfHabit, type RestByHabit } from './rest';
 import { dayStreaks } from './streaks';
 
 /** The figures achievements are earned on. */
@@ -241,6 +241,11 @@ export function achievementFacts(options: {
 }): AchievementFacts {
   const { habits, completions: done, categories, weekStart, rest } = options;
   const days = [...new Set(done.map((completion) => completion.completionDate))];
+  const firstCompleted = new Map<string, LocalDate>();
+  for (const { habitId, completionDate } of done) {
+    const first = firstCompleted.get(habitId);
+    if (first === undefined || completionDate < first) firstCompleted.set(habitId, completionDate);
+  }
   // Each day is judged by isPerfectDay, the rule Day Insights shows, over only the completions
   // of the periods that hold it (its day, week, month and year): a day's judgement reads none of
   // the rest, and reading every completion for every day made this days × completions, seconds
@@ -281,7 +286,15 @@ export function achievementFacts(options: {
       restDays: rest
         ? dayStreakRestDays({
             vacations: rest.vacations,
-            habits: habits.map((habit) => ({ ...habit, rest: restOfHabit(rest, habit.id) })),
+            habits: habits.map((habit) => ({
+              ...habit,
+              createdOn: restingFrom(habit.createdOn, {
+                firstCompletedOn: firstCompleted.get(habit.id),
+                skips: rest.skips.get(habit.id),
+                pauses: rest.pauses.get(habit.id),
+              }),
+              rest: restOfHabit(rest, habit.id),
+            })),
             today: options.today,
             weekStart,
           })

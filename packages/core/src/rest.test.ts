@@ -10,6 +10,7 @@ import {
   dayStreakRestDays,
   habitRest,
   NO_REST,
+  restingFrom,
   type RestByHabit,
   isPausedOn,
   isRestDay,
@@ -263,6 +264,46 @@ describe('rest in the figures built on streaks and rates', () => {
     };
     expect(achievementFacts(facts).dayStreak).toBe(2);
     expect(achievementFacts({ ...facts, rest: vacation }).dayStreak).toBe(4);
+  });
+
+  it('a habit counts on rest days from its first day: made, or completed, skipped or paused before', () => {
+    expect(restingFrom('2026-11-20', {})).toBe('2026-11-20');
+    expect(
+      restingFrom('2026-11-20', {
+        firstCompletedOn: '2026-11-18',
+        skips: ['2026-11-19'],
+        pauses: [{ startsOn: '2026-11-21', endsOn: null }],
+      }),
+    ).toBe('2026-11-18');
+    expect(restingFrom('2026-11-20', { skips: ['2026-11-22', '2026-11-17'] })).toBe('2026-11-17');
+    expect(
+      restingFrom('2026-11-20', { pauses: [{ startsOn: '2026-11-16', endsOn: '2026-11-18' }] }),
+    ).toBe('2026-11-16');
+  });
+
+  it('the day-streak achievements: a habit back-filled before it was made is due on a skipped day', () => {
+    // Walk skips the 20th; Read, made on the 24th, was back-filled from the 19th and not done on
+    // the 20th: the 20th was due, so it breaks the run.
+    const read: HabitFacts = { ...walk, id: 'read', title: 'Read', createdOn: '2026-11-24' };
+    const walkDays = ['2026-11-18', '2026-11-19', '2026-11-21', '2026-11-22'].map(done);
+    const rest: RestByHabit = {
+      skips: new Map([['walk', ['2026-11-20']]]),
+      pauses: new Map(),
+      vacations: [],
+    };
+    const facts = {
+      habits: [walk, read],
+      completions: walkDays,
+      categories: [],
+      xp: 40,
+      redeemed: 0,
+      today: TODAY,
+      weekStart: 0 as const,
+      rest,
+    };
+    expect(achievementFacts(facts).dayStreak).toBe(4);
+    const backFilled = [...walkDays, { ...done('2026-11-19'), habitId: 'read' }];
+    expect(achievementFacts({ ...facts, completions: backFilled }).dayStreak).toBe(2);
   });
 
   it('a day whose only due habit was skipped is a rest day of the day streak', () => {

@@ -139,8 +139,33 @@ export function restOfHabit(facts: RestByHabit, habitId: string): HabitRest {
   });
 }
 
-/** A habit as the day streak's rest rule needs it. */
+/**
+ * A habit as the day streak's rest rule needs it. `createdOn` is the first day it counts on:
+ * restingFrom's answer where it was kept before it was made.
+ */
 export type RestingHabit = Schedule & { createdOn: LocalDate; rest: HabitRest };
+
+/**
+ * The first day a habit counts on for the day streak's rest rule: the day it was made, or an
+ * earlier day its user completed, skipped or paused it (a back-filled history, an import). It
+ * holds "a habit's first day" (visibility.ts, firstDayOf) and adds rest: a habit skipped before it
+ * was made was kept then too. From that day on a day it was due and neither done nor resting is
+ * no rest day, even when every other daily habit rested (docs/product.md, "Rest days").
+ */
+export function restingFrom(
+  createdOn: LocalDate,
+  earlier: {
+    firstCompletedOn?: LocalDate | undefined;
+    skips?: readonly LocalDate[] | undefined;
+    pauses?: readonly RestRange[] | undefined;
+  },
+): LocalDate {
+  let first = createdOn;
+  if (earlier.firstCompletedOn !== undefined) first = minDate(first, earlier.firstCompletedOn);
+  for (const skip of earlier.skips ?? []) first = minDate(first, skip);
+  for (const pause of earlier.pauses ?? []) first = minDate(first, pause.startsOn);
+  return first;
+}
 
 /**
  * The days the day streak passes over, up to `today`: every vacation day, and every day on which

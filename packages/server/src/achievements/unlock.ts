@@ -16,8 +16,8 @@ import type { RestByHabit } from '@habitquest/core/rest';
 import { FREQUENCIES, periodKey, type WeekStart } from '@habitquest/core/periods';
 import { firstDayOf } from '@habitquest/core/visibility';
 import type { Database, Tx } from '../db/client';
-import { achievements, completions } from '../db/schema';
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { achievements } from '../db/schema';
+import { firstCompletionDays } from '../rest/day-rest';
 import { toCategoryFacts, toCompletionFacts, toHabitFacts } from '../analytics/to-facts';
 
 /**
@@ -64,22 +64,7 @@ export async function earlierFirstDays(
   const later = options.habits
     .filter((row) => localDateOf(row.createdAt, options.timeZone) > options.date)
     .map((row) => row.id);
-  if (later.length === 0) return new Map();
-  const rows = await db
-    .select({
-      habitId: completions.habitId,
-      first: sql<LocalDate>`min(${completions.completionDate})::text`,
-    })
-    .from(completions)
-    .where(
-      and(
-        eq(completions.userId, options.userId),
-        inArray(completions.habitId, later),
-        lt(completions.completionDate, options.date),
-      ),
-    )
-    .groupBy(completions.habitId);
-  return new Map(rows.map((row) => [row.habitId, row.first]));
+  return firstCompletionDays(db, { userId: options.userId, habitIds: later, before: options.date });
 }
 
 /**

@@ -38,7 +38,13 @@ import {
   type CompletionDays,
 } from '../progress/load-progress';
 import type { EventBus } from '../realtime/bus';
-import { dayRestDaysOf, hasHabitRest } from '../rest/day-rest';
+import {
+  dayRestDaysOf,
+  earlyCompletionsAfter,
+  hasHabitRest,
+  loadEarlyCompletions,
+  type EarlyCompletions,
+} from '../rest/day-rest';
 import { restFromRows } from '../rest/load-rest';
 import { settingsFrom, todayFor } from '../settings/load-settings';
 import type { DerivedCache } from './derived-cache';
@@ -129,6 +135,23 @@ function readOrKept(
       : recentCompletionDays(today, written.days);
   if (!habitsById || !days) throw new Error('set-state neither read nor kept its inputs');
   return { habitsById, days };
+}
+
+/**
+ * The early completions kept at the revision a write was made at, after it; undefined when none
+ * were kept, or the write undid the earliest (they are then read: rest/day-rest.ts).
+ */
+function keptEarlyAfter(
+  kept: EarlyCompletions | undefined,
+  written: WriteResult,
+  habit: HabitRow | undefined,
+  completed: boolean,
+  settings: Settings,
+): EarlyCompletions | undefined {
+  if (kept === undefined || written.changedDay === null) return kept;
+  if (habit === undefined) return undefined;
+  const change = { habit, day: written.changedDay, isDone: completed };
+  return earlyCompletionsAfter(kept, change, settings.timeZone);
 }
 
 /**
@@ -256,13 +279,18 @@ export async function setCompletion(options: {
 
     // The day streak and a perfect day pass over rest days.
     const rest = restFromRows(written.rest);
+    const tx = await steps.drizzle();
+    const early = hasHabitRest(rest)
+      ? (keptEarlyAfter(known?.early, written, habitsById.get(habitId), completed, settings) ??
+        (await loadEarlyCompletions(tx, { userId, habits, rest, timeZone: settings.timeZone })))
+      : undefined;
     const restDays = dayRestDaysOf({
       today,
       settings,
       rest,
       habits: hasHabitRest(rest) ? habits : [],
+      early: early ?? new Map(),
     });
-    const tx = await steps.drizzle();
     const { streak, days: daysNow } = await dayStreakFrom({
       db: tx,
       userId,
@@ -328,6 +356,7 @@ export async function setCompletion(options: {
           unlocked: facts ? new Set([...facts.unlocked, ...unlocked]) : known?.unlocked,
           balances: after,
           rest,
+          early,
         },
       },
       withCommit: claim ? [storeAnswerText(claim, 200, answered)] : [],

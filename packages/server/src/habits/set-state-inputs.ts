@@ -7,6 +7,7 @@ import type { RealtimeEvent } from '@habitquest/contracts/events';
 import type { SetCompletionResult } from '@habitquest/contracts/habits';
 import type { CompletionDays } from '../progress/load-progress';
 import type { Balances } from '../progress/ledger';
+import type { EarlyCompletions } from '../rest/day-rest';
 import type { UserRest } from '../rest/load-rest';
 import type { HabitRow } from './set-state-statement';
 
@@ -27,6 +28,11 @@ export type SetStateInputs = {
   /** The user's XP and points, and rest, at the revision: what the predicted set-state needs. */
   balances?: Balances | undefined;
   rest?: UserRest | undefined;
+  /**
+   * The early completions that can move a rest day (rest/day-rest.ts), kept with `rest` while the
+   * user has a skip or a pause; undefined when not read, or when an undo made them unknown.
+   */
+  early?: EarlyCompletions | undefined;
 };
 
 /** A set-state's realtime events, published once it is committed. */

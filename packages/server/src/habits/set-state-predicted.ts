@@ -31,7 +31,12 @@ import { HttpError } from '../http/errors';
 import { KEY_TAKEN, type KeyClaim, type KeyTaken } from '../http/idempotency';
 import type { Balances } from '../progress/ledger';
 import { daysAfterChange, knownDayStreak, type CompletionDays } from '../progress/load-progress';
-import { dayRestDaysOf, hasHabitRest } from '../rest/day-rest';
+import {
+  dayRestDaysOf,
+  earlyCompletionsAfter,
+  hasHabitRest,
+  type EarlyCompletions,
+} from '../rest/day-rest';
 import type { EventBus } from '../realtime/bus';
 import type { UserRest } from '../rest/load-rest';
 import type { DerivedCache } from './derived-cache';
@@ -44,7 +49,12 @@ export type Outcome = 'added' | 'existing' | 'removed' | 'removedKept' | 'none';
 type Progress = SetCompletionResult['progress'];
 
 /** What the user's kept inputs become after an outcome, and the answer's progress for it. */
-export type Predicted = { progress: Progress; balances: Balances; days: CompletionDays };
+export type Predicted = {
+  progress: Progress;
+  balances: Balances;
+  days: CompletionDays;
+  early: EarlyCompletions | undefined;
+};
 
 export type Prediction = {
   statement: PreparedStatement;
@@ -61,6 +71,8 @@ export type PredictionInputs = {
   habits: readonly HabitRow[];
   balances: Balances;
   rest: UserRest;
+  /** Kept with `rest` while the user has a skip or a pause (day-rest.ts); else unused. */
+  early: EarlyCompletions | undefined;
   days: CompletionDays;
   /** The ids of the achievements unlocked; undefined when not known (all are taken as locked). */
   unlocked: ReadonlySet<string> | undefined;
@@ -87,18 +99,22 @@ export function progressAfter(before: Balances, after: Balances, streak: number)
   return levelForXp(after.xp) > levelForXp(before.xp) ? { ...progress, leveledUp: true } : progress;
 }
 
-/** The outcome's prediction, or null when its day streak needs days older than those kept. */
+/**
+ * The outcome's prediction, or null when its day streak needs days older than those kept, or
+ * rest days that depend on a completion no longer kept (`rested` null).
+ */
 function predicted(
   before: Balances,
   after: Balances,
   days: CompletionDays | null,
-  restDays: ReadonlySet<LocalDate>,
+  rested: { restDays: ReadonlySet<LocalDate>; early: EarlyCompletions | undefined } | null,
 ): Predicted | null {
-  if (days === null) return null;
+  if (days === null || rested === null) return null;
+  const { restDays, early } = rested;
   const streak = knownDayStreak(days, restDays);
   return streak === null
     ? null
-    : { progress: progressAfter(before, after, streak), balances: after, days };
+    : { progress: progressAfter(before, after, streak), balances: after, days, early };
 }
 
 /**
@@ -133,12 +149,25 @@ export function predictSetState(inputs: PredictionInputs): Prediction | null {
   const { habit, params, balances, days, rest, unlocked, settings } = inputs;
   const { today, date, period } = params;
   if (days.today !== today) return null;
-  const restDays = dayRestDaysOf({
-    today,
-    settings,
-    rest,
-    habits: hasHabitRest(rest) ? inputs.habits : [],
-  });
+  // The rest days after the change: a completion before the habit was made may move its first
+  // day (day-rest.ts, earlyCompletionsAfter); undoing its earliest one leaves them unknown here.
+  const resting = hasHabitRest(rest);
+  const rested = (isDone: boolean | null) => {
+    const early =
+      resting && isDone !== null && inputs.early !== undefined
+        ? earlyCompletionsAfter(inputs.early, { habit, day: date, isDone }, settings.timeZone)
+        : inputs.early;
+    if (resting && early === undefined) return null;
+    const restDays = dayRestDaysOf({
+      today,
+      settings,
+      rest,
+      habits: resting ? inputs.habits : [],
+      early: early ?? new Map(),
+    });
+    return { restDays, early };
+  };
+  const unchanged = rested(null);
   const change = (isDone: boolean) => daysAfterChange(days, { day: date, isDone }, today);
   const award = { xp: params.xpEarned, points: params.pointsEarned };
   // The balances once the completion asked about is undone, its day keeping another or not.
@@ -149,14 +178,14 @@ export function predictSetState(inputs: PredictionInputs): Prediction | null {
           balances,
           { xp: balances.xp + award.xp, points: balances.points + award.points },
           change(true),
-          restDays,
+          rested(true),
         ),
-        existing: predicted(balances, balances, days, restDays),
+        existing: predicted(balances, balances, days, unchanged),
       }
     : {
-        removed: predicted(balances, undone, change(false), restDays),
-        removedKept: predicted(balances, undone, change(true), restDays),
-        none: predicted(balances, balances, days, restDays),
+        removed: predicted(balances, undone, change(false), rested(false)),
+        removedKept: predicted(balances, undone, change(true), rested(false)),
+        none: predicted(balances, balances, days, unchanged),
       };
   const known: Partial<Record<Outcome, Predicted>> = {};
   for (const [outcome, value] of Object.entries(outcomes) as [Outcome, Predicted | null][]) {
@@ -294,6 +323,7 @@ export async function setStatePredicted(options: {
 }): Promise<SetCompletionResult | KeyTaken | null> {
   const { kept, habit, userId, inputs } = options;
   if (!kept.balances || !kept.rest || !kept.days) return null;
+  if (hasHabitRest(kept.rest) && !kept.early) return null;
   const prediction = predictSetState({
     userId,
     habit,
@@ -303,6 +333,7 @@ export async function setStatePredicted(options: {
     habits: [...kept.habits.values()],
     balances: kept.balances,
     rest: kept.rest,
+    early: kept.early,
     days: kept.days,
     unlocked: kept.unlocked,
     sessionToken: options.sessionToken,
@@ -322,8 +353,8 @@ export async function setStatePredicted(options: {
       const predictedOutcome = prediction.outcomes[answer.outcome];
       if (!predictedOutcome)
         throw new Error(`set-state found an outcome not predicted: ${answer.outcome}`);
-      const { balances, days } = predictedOutcome;
-      inputs.set(userId, answer.revision, { ...kept, balances, days });
+      const { balances, days, early } = predictedOutcome;
+      inputs.set(userId, answer.revision, { ...kept, balances, days, early });
       // Not awaited: the answer does not wait for the events, and publish never rejects.
       void options.events.publish(userId, ...changeEvents(habit.id, answer.answer, []));
       return answer.answer;

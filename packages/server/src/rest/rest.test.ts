@@ -225,6 +225,39 @@ describe.each(DATABASE_KINDS)('rest days on %s', (kind) => {
     expect((await client.get('/api/me')).body).toMatchObject({ vacation: null });
   });
 
+  it('a day a habit back-filled before it was made went undone is no rest day, though the others rested', async () => {
+    clock = new Date('2026-06-15T12:00:00Z');
+    const { client } = await signUp(server);
+    const walk = await habit(client, { title: 'Walk' });
+    const read = await habit(client, { title: 'Read' });
+    // Both made today. Walk is done every day but the 12th, which it skips.
+    await complete(client, walk, '2026-06-10', '2026-06-11', '2026-06-13', '2026-06-14', TODAY);
+    expect((await skip(client, walk, '2026-06-12')).status).toBe(200);
+    // Read alone: the 12th is a rest day (Read did not count before today).
+    expect(await dayStreak(client)).toBe(5);
+    // Read back-filled from the 11th counts from then: on the 12th it was due and not done.
+    const backFill = (completed: boolean) =>
+      client.request<{ progress: { streak: number } }>(
+        'PUT',
+        `/api/habits/${read}/completions/2026-06-11`,
+        { completed },
+      );
+    expect((await backFill(true)).body.progress.streak).toBe(3);
+    expect(await dayStreak(client)).toBe(3);
+    // Again, with what the server keeps between changes: the same answers.
+    expect((await backFill(false)).body.progress.streak).toBe(5);
+    expect(await dayStreak(client)).toBe(5);
+    expect((await backFill(true)).body.progress.streak).toBe(3);
+    // A later change of another habit keeps the rule.
+    const undoToday = await client.request<{ progress: { streak: number } }>(
+      'PUT',
+      `/api/habits/${walk}/completions/${TODAY}`,
+      { completed: false },
+    );
+    expect(undoToday.body.progress.streak).toBe(2);
+    expect(await dayStreak(client)).toBe(2);
+  });
+
   it('lists the pauses and vacations already over, for the calendar of past days', async () => {
     clock = new Date('2026-06-10T12:00:00Z');
     const { client } = await signUp(server);
