@@ -219,7 +219,7 @@ function daysOf(range: MRange, today: LocalDate): LocalDate[] {
 /**
  * The day streak's rest days (docs/decisions.md, "Rest"): vacation days, and days on which every
  * daily habit due then rested. A habit is due from the day it was made (all of a run's habits are
- * made on its one fixed day) or from its first skip or pause, if earlier.
+ * made on its one fixed day) or from its first completion, skip or pause, if earlier.
  */
 function dayRestDays(user: MUser): Set<LocalDate> {
   const days = new Set<LocalDate>();
@@ -229,7 +229,12 @@ function dayRestDays(user: MUser): Set<LocalDate> {
   const candidates = new Set(daily.flatMap((habit) => [...restDaysOf(user, habit)]));
   for (const day of candidates) {
     const due = daily.filter((habit) => {
-      const since = [user.today, ...habit.skips, ...habit.pauses.map((p) => p.startsOn)].sort()[0];
+      const since = [
+        user.today,
+        ...habit.completions.map((c) => c.date),
+        ...habit.skips,
+        ...habit.pauses.map((p) => p.startsOn),
+      ].sort()[0];
       return (
         (since ?? user.today) <= day &&
         completionEligibility(habit, day, '9999-12-31', user.weekStart).ok
