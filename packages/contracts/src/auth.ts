@@ -17,7 +17,13 @@ export const AUTH_MESSAGES = {
   usernameLength: `Username must be ${USERNAME_MIN}–${USERNAME_MAX} characters`,
   usernameCharacters: 'Username may contain only letters, numbers and underscores',
   emailInvalid: 'Enter a valid email address',
+  samePassword: 'Choose a password other than your current one',
+  nameTooLong: 'Name must be at most 100 characters',
+  imageRefused: 'A picture cannot be set when signing up',
 } as const;
+
+/** The longest display name an account may have (the app sets it to the username). */
+export const NAME_MAX = 100;
 
 /** An e-mail address, trimmed and lowercased so one person cannot hold two spellings of it. */
 export const zEmail = z

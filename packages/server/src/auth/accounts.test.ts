@@ -1,3 +1,4 @@
+import { AUTH_MESSAGES } from '@habitquest/contracts/auth';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account, categories, progress, user, userSettings, verification } from '../db/schema';
@@ -200,6 +201,45 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
       password,
     });
     expect(again.status).toBe(200);
+  });
+
+  it('answers only the Better Auth endpoints the app uses: another changes nothing, 404', async () => {
+    const { client, username } = await signUp(server);
+    for (const path of ['update-user', 'delete-user', 'list-sessions', 'revoke-sessions']) {
+      const response = await client.post(`/api/auth/${path}`, { name: 'x'.repeat(10) });
+      expect(response.status, path).toBe(404);
+    }
+    const session = await client.get<{ user: { name: string; username: string } }>(
+      '/api/auth/get-session',
+    );
+    expect(session.body.user).toMatchObject({ username });
+    expect((await client.get('/api/me')).status).toBe(200);
+  });
+
+  it('refuses a sign-up with a name past 100 characters, an over-long e-mail or a picture', async () => {
+    const tag = Date.now().toString(36);
+    const base = {
+      email: `long${tag}@example.com`,
+      username: `long_${tag}`,
+      password: 'correct horse',
+      name: `long_${tag}`,
+    };
+    const cases = [
+      [{ name: 'x'.repeat(500_000) }, 'name', AUTH_MESSAGES.nameTooLong],
+      [{ email: `${'x'.repeat(300)}@example.com` }, 'email', AUTH_MESSAGES.emailInvalid],
+      [{ image: 'javascript:alert(1)' }, 'image', AUTH_MESSAGES.imageRefused],
+    ] as const;
+    for (const [change, path, message] of cases) {
+      const refused = await clientFrom(server).post<{ error: { code: string; message: string } }>(
+        '/api/auth/sign-up/email',
+        { ...base, ...change },
+      );
+      expect(refused.status, path).toBe(400);
+      expect(refused.body.error).toMatchObject({ code: 'VALIDATION', message });
+    }
+    // Nothing was made: the username is still free.
+    const made = await clientFrom(server).post('/api/auth/sign-up/email', base);
+    expect(made.status).toBe(200);
   });
 
   it('ends the session on sign-out', async () => {
@@ -429,6 +469,59 @@ describe.each(DATABASE_KINDS)('password reset on %s', (kind) => {
       newPassword: 'another one',
     });
     expect(expired.status).toBe(400);
+  });
+
+  it('a link mailed before stops working once the password changes, in Settings or by a newer link', async () => {
+    const { client, email, password } = await signUp(server);
+    const linkFor = async () => {
+      const sentBefore = server.mails.length;
+      await requestReset(email);
+      return tokenFrom((await mailSent(server, email, sentBefore)).text);
+    };
+    const resetWith = (token: string, newPassword: string) =>
+      clientFrom(server).post('/api/auth/reset-password', { token, newPassword });
+    const older = await linkFor();
+    const changed = await client.post('/api/auth/change-password', {
+      currentPassword: password,
+      newPassword: 'changed in settings',
+    });
+    expect(changed.status).toBe(200);
+    expect((await resetWith(older, 'from the old link')).status).toBe(400);
+
+    const first = await linkFor();
+    const second = await linkFor();
+    expect((await resetWith(second, 'from the newer link')).status).toBe(200);
+    expect((await resetWith(first, 'from the older link')).status).toBe(400);
+    const signIn = (secret: string) =>
+      clientFrom(server).post('/api/auth/sign-in/email', { email, password: secret });
+    expect((await signIn('from the older link')).status).toBe(401);
+    expect((await signIn('from the newer link')).status).toBe(200);
+  });
+
+  it('a new password is never the current one, and always signs the other sessions out', async () => {
+    const { client, email, password } = await signUp(server);
+    const otherDevice = clientFrom(server);
+    await otherDevice.post('/api/auth/sign-in/email', { email, password });
+    const same = await client.post<{ error: { code: string; message: string } }>(
+      '/api/auth/change-password',
+      { currentPassword: password, newPassword: password, revokeOtherSessions: true },
+    );
+    expect(same.status).toBe(400);
+    expect(same.body.error).toMatchObject({
+      code: 'VALIDATION',
+      message: AUTH_MESSAGES.samePassword,
+    });
+    // Nothing changed: the other device is still signed in, the password still works.
+    expect((await otherDevice.get('/api/me')).status).toBe(200);
+    // A client asking to keep the other sessions signs them out all the same.
+    const changed = await client.post('/api/auth/change-password', {
+      currentPassword: password,
+      newPassword: 'a brand new password',
+      revokeOtherSessions: false,
+    });
+    expect(changed.status).toBe(200);
+    expect((await otherDevice.get('/api/me')).status).toBe(401);
+    expect((await client.get('/api/me')).status).toBe(200);
   });
 
   it('an account made through OAuth sets its first password through the mailed link', async () => {

@@ -12,6 +12,7 @@ import {
   TestClient,
   type TestServer,
 } from '../../test/harness';
+import { mailSent } from '../../test/mail-sink';
 import { AUTH_LIMITS } from './limits';
 import { LIMIT_MESSAGES } from './routes';
 
@@ -108,7 +109,47 @@ describe.each(DATABASE_KINDS)('the sign-in lockout policy on %s', (kind) => {
     expect((await signIn(clientAt(server, home), email, password)).status).toBe(200);
     // And a wrong password from home is still counted against home's own limit.
     expect((await signIn(clientAt(server, home), email, 'wrong guess')).status).toBe(401);
+
+    // A reset proves the mailbox: the new address it was made from is the owner's from then on.
+    const away = freshAddress();
+    const sentBefore = server.mails.length;
+    await clientAt(server, away).post('/api/auth/request-password-reset', {
+      email,
+      redirectTo: '/auth/update-password',
+    });
+    const link = /update-password\?token=([^\s"]+)/.exec(
+      (await mailSent(server, email, sentBefore)).text,
+    );
+    const reset = await clientAt(server, away).post('/api/auth/reset-password', {
+      token: decodeURIComponent(link?.[1] ?? ''),
+      newPassword: 'a fresh start',
+    });
+    expect(reset.status).toBe(200);
+    expect((await signIn(clientAt(server, away), email, 'a fresh start')).status).toBe(200);
+    expect((await signIn(clientAt(server), email, 'a fresh start')).status).toBe(429);
   }, 120_000);
+
+  it('wrong guesses sent at once from one address are held to its limit', async () => {
+    const { email, password } = await signUp(server);
+    const address = freshAddress();
+    const burst = await Promise.all(
+      Array.from({ length: 12 }, (_, index) =>
+        signIn(clientAt(server, address), email, `burst guess ${String(index)}`),
+      ),
+    );
+    const statuses = burst.map((response) => response.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(
+      AUTH_LIMITS.failuresPerAccountAndIp.max,
+    );
+    expect(statuses.filter((status) => status === 429)).toHaveLength(
+      12 - AUTH_LIMITS.failuresPerAccountAndIp.max,
+    );
+    expect((await signIn(clientAt(server, address), email, password)).status).toBe(429);
+    // A right password is not a failure: it gives its count back.
+    const home = freshAddress();
+    for (let attempt = 0; attempt < 8; attempt += 1)
+      expect((await signIn(clientAt(server, home), email, password)).status).toBe(200);
+  }, 60_000);
 });
 
 describe.each(DATABASE_KINDS)(
@@ -214,6 +255,23 @@ describe.each(DATABASE_KINDS)(
         newPassword: 'a brand new password',
       });
       expect(changed.status).toBe(200);
+    });
+
+    it('holds current-password guesses sent at once to the limit; right ones are not counted', async () => {
+      const { client, password } = await signUp(server);
+      const max = AUTH_LIMITS.passwordChangeFailuresPerAccount.max;
+      // Right passwords first: none of them is a failure.
+      for (let attempt = 0; attempt < max + 2; attempt += 1)
+        expect((await client.post('/api/auth/verify-password', { password })).status).toBe(200);
+      const burst = await Promise.all(
+        Array.from({ length: 20 }, (_, index) =>
+          client.post('/api/auth/verify-password', { password: `burst ${String(index)}` }),
+        ),
+      );
+      const statuses = burst.map((response) => response.status);
+      expect(statuses.filter((status) => status === 400)).toHaveLength(max);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(20 - max);
+      expect((await client.post('/api/auth/verify-password', { password })).status).toBe(429);
     });
 
     it('counts wrong passwords given to verify-password against change-password too', async () => {

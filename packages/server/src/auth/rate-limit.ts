@@ -2,7 +2,7 @@
  * Fixed-window rate limits kept in the database. One atomic upsert per hit, so concurrent requests
  * on any number of instances count exactly.
  */
-import { lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { rateLimits } from '../db/schema';
 
@@ -31,22 +31,21 @@ export async function hitLimit(
   return judge(row, rule, now);
 }
 
-/** Reads the counter without counting: whether `key` is already over its rule. */
-export async function peekLimit(
+/**
+ * Takes back one hit of `key` counted by hitLimit in the current window: an attempt counted
+ * before it was made (so that attempts racing each other cannot all pass a check made before any
+ * was counted) that turned out not to be a failure.
+ */
+export async function giveBack(
   db: Database,
   key: string,
   rule: LimitRule,
   now: number,
-): Promise<LimitResult> {
-  const [row] = await db
-    .select({ count: rateLimits.count, windowStart: rateLimits.windowStart })
-    .from(rateLimits)
-    .where(sql`${rateLimits.key} = ${key}`);
-  if (!row || row.windowStart <= now - rule.windowMs)
-    return { isAllowed: true, retryAfterSeconds: 0 };
-  return row.count >= rule.max
-    ? judge({ ...row, count: row.count + 1 }, rule, now)
-    : { isAllowed: true, retryAfterSeconds: 0 };
+): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(and(eq(rateLimits.key, key), gt(rateLimits.windowStart, now - rule.windowMs)));
 }
 
 function judge(

@@ -4,26 +4,29 @@
  * limits.ts, and the spec's "username not found" answer).
  */
 import {
+  AUTH_MESSAGES,
+  NAME_MAX,
   oauthNotSetUpMessage,
   type AuthProviders,
   type OAuthProvider,
 } from '@habitquest/contracts/auth';
 import { apiErrorBody, ERROR_MESSAGES } from '@habitquest/contracts/errors';
 import { authSubpath, routes } from '@habitquest/contracts/routes';
-import { eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../app-env';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import { verification } from '../db/auth-schema';
 import { user } from '../db/schema';
 import { clientIp } from '../http/client-ip';
 import { refuseNul } from '../http/validate';
 import type { Auth } from './auth';
 import { AUTH_LIMITS, counterRetentionMs, type AuthLimits } from './limits';
 import {
+  giveBack,
   hitLimit,
   markSeen,
-  peekLimit,
   rateLimitPurger,
   seenSince,
   type LimitResult,
@@ -86,6 +89,11 @@ export function authRoutes(options: {
     const ip = ipOf(c);
     const byIp = await hitLimit(db, `signup:ip:${ip}`, limits.signUpsPerIp, now);
     if (!byIp.isAllowed) return tooMany(c, byIp, LIMIT_MESSAGES.signUps);
+    const refused = signUpIssue(await readJson(c));
+    if (refused) {
+      const issues = [refused];
+      return c.json(apiErrorBody('VALIDATION', refused.message, { issues }), 400);
+    }
     const response = await auth.handler(c.req.raw);
     // The address an account was made from is one its owner uses.
     const userId = response.ok ? await createdUserId(response) : null;
@@ -105,7 +113,7 @@ export function authRoutes(options: {
   });
   // A stolen session must not become unlimited guesses at the current password. Better Auth
   // checks it in two endpoints (the web app uses neither yet); both share one counter.
-  app.post(authSubpath(routes.changePassword), (c) => guardCurrentPassword(c));
+  app.post(authSubpath(routes.changePassword), (c) => changePassword(c));
   app.post(authSubpath(routes.verifyPassword), (c) => guardCurrentPassword(c));
   app.post(authSubpath(routes.requestPasswordReset), async (c) => {
     const email = text((await readJson(c)).email).toLowerCase();
@@ -116,20 +124,68 @@ export function authRoutes(options: {
     if (!byAddress.isAllowed) return tooMany(c, byAddress, LIMIT_MESSAGES.resetMails);
     return auth.handler(c.req.raw);
   });
-  app.all('/*', (c) => auth.handler(c.req.raw));
+  // A reset proves the mailbox: the address it was made from becomes one the owner uses (an
+  // attack on the account does not keep them out of it), and every other link mailed goes.
+  app.post(authSubpath(routes.resetPassword), async (c) => {
+    const token = text((await readJson(c)).token);
+    const userId = token ? await resetLinkOwner(db, token) : null;
+    const response = await auth.handler(c.req.raw);
+    if (response.ok && userId) {
+      await forgetResetLinks(db, userId);
+      await markSeen(db, knownAddressKey(userId, ipOf(c)), Date.now());
+    }
+    return response;
+  });
+  // Only the endpoints the app uses are Better Auth's to answer (docs/security.md): the others
+  // (update-user, delete-user, link-social…) change an account around the app's rules.
+  app.on(['GET', 'POST'], '/*', (c) => {
+    const path = new URL(c.req.url).pathname;
+    return isOpenAuthPath(c.req.method, path) ? auth.handler(c.req.raw) : notFoundAnswer(c);
+  });
 
-  /** Lets a request that checks the current password through unless it failed too often. */
-  async function guardCurrentPassword(c: Context<AppEnv>): Promise<Response> {
+  /**
+   * Lets a request that checks the current password through unless it failed too often. The
+   * attempt is counted before it is checked and given back when it was right, so a burst of
+   * guesses sent at once is held to the limit as a sequence is.
+   */
+  async function guardCurrentPassword(
+    c: Context<AppEnv>,
+    request: Request = c.req.raw,
+  ): Promise<Response> {
     const userId = (await readSession(c.req.header('cookie')))?.userId;
-    if (!userId) return auth.handler(c.req.raw);
+    if (!userId) return auth.handler(request);
     const now = Date.now();
     const key = `password-check:fail:${userId}`;
     const rule = limits.passwordChangeFailuresPerAccount;
-    const failures = await peekLimit(db, key, rule, now);
+    const failures = await hitLimit(db, key, rule, now);
     if (!failures.isAllowed) return tooMany(c, failures, LIMIT_MESSAGES.passwordChange);
-    const response = await auth.handler(c.req.raw);
-    if (response.status === 400 && (await errorCodeOf(response)) === 'INVALID_PASSWORD')
-      await hitLimit(db, key, rule, now);
+    const response = await auth.handler(request);
+    const isWrong = response.status === 400 && (await errorCodeOf(response)) === 'INVALID_PASSWORD';
+    if (!isWrong) await giveBack(db, key, rule, now);
+    return response;
+  }
+
+  /**
+   * A new password in Settings: never the current one, and always signing every other session of
+   * the account out (docs/product.md, "Account"), whatever the client asks. Once it is changed,
+   * a reset link mailed before stops working.
+   */
+  async function changePassword(c: Context<AppEnv>): Promise<Response> {
+    const body = await readJson(c);
+    if (typeof body.newPassword === 'string' && body.newPassword === body.currentPassword) {
+      const message = AUTH_MESSAGES.samePassword;
+      return c.json(
+        apiErrorBody('VALIDATION', message, { issues: [{ path: 'newPassword', message }] }),
+        400,
+      );
+    }
+    const request = new Request(c.req.raw, {
+      body: JSON.stringify({ ...body, revokeOtherSessions: true }),
+    });
+    // Read before the change: signing the other sessions out gives this one a new token.
+    const userId = (await readSession(c.req.header('cookie')))?.userId;
+    const response = await guardCurrentPassword(c, request);
+    if (response.ok && userId) await forgetResetLinks(db, userId);
     return response;
   }
 
@@ -163,9 +219,11 @@ export function authRoutes(options: {
     const accountKey = account?.id ?? `unknown:${identifier}`;
     const pairKey = `signin:fail-pair:${accountKey}:${ip}`;
     const accountFailKey = `signin:fail:${accountKey}`;
-    const fromHere = await peekLimit(db, pairKey, limits.failuresPerAccountAndIp, now);
+    // Each attempt is counted as a failure before it is made and given back when it was not one:
+    // attempts sent at once cannot all pass a check made before any of them was counted.
+    const fromHere = await hitLimit(db, pairKey, limits.failuresPerAccountAndIp, now);
     if (!fromHere.isAllowed) return tooMany(c, fromHere, LIMIT_MESSAGES.failuresFromHere);
-    const fromAll = await peekLimit(db, accountFailKey, limits.failuresPerAccount, now);
+    const fromAll = await hitLimit(db, accountFailKey, limits.failuresPerAccount, now);
     if (!fromAll.isAllowed) {
       const isKnown =
         account !== undefined &&
@@ -174,16 +232,65 @@ export function authRoutes(options: {
     }
 
     const response = await auth.handler(c.req.raw);
-    if (response.status === 401 || response.status === 403) {
-      await hitLimit(db, pairKey, limits.failuresPerAccountAndIp, now);
-      await hitLimit(db, accountFailKey, limits.failuresPerAccount, now);
-    } else if (response.ok && account) {
-      await markSeen(db, knownAddressKey(account.id, ip), now);
+    if (response.status !== 401 && response.status !== 403) {
+      await giveBack(db, pairKey, limits.failuresPerAccountAndIp, now);
+      await giveBack(db, accountFailKey, limits.failuresPerAccount, now);
+      if (response.ok && account) await markSeen(db, knownAddressKey(account.id, ip), now);
     }
     return response;
   }
 
   return app;
+}
+
+/**
+ * What Better Auth would store unchecked from a sign-up: a display name of any length (sent back
+ * with every session), an e-mail longer than any address, a picture link of any kind.
+ */
+function signUpIssue(body: Record<string, unknown>): { path: string; message: string } | null {
+  if (typeof body.name === 'string' && body.name.length > NAME_MAX)
+    return { path: 'name', message: AUTH_MESSAGES.nameTooLong };
+  if (typeof body.email === 'string' && body.email.trim().length > 254)
+    return { path: 'email', message: AUTH_MESSAGES.emailInvalid };
+  if (body.image !== undefined) return { path: 'image', message: AUTH_MESSAGES.imageRefused };
+  return null;
+}
+
+/** The paths under /api/auth the app calls that no guard above answers first. */
+const OPEN_AUTH_PATHS: ReadonlySet<string> = new Set(
+  [routes.session, routes.signOut, routes.listAccounts, routes.verifyPassword].map(
+    (route) => `${route.method.toUpperCase()} ${route.path}`,
+  ),
+);
+
+/**
+ * Whether Better Auth answers this request: the app's routes, the page a mailed reset link opens
+ * (GET reset-password/:token) and the OAuth providers' callbacks.
+ */
+function isOpenAuthPath(method: string, path: string): boolean {
+  if (OPEN_AUTH_PATHS.has(`${method} ${path}`)) return true;
+  if (method === 'GET' && /^\/api\/auth\/reset-password\/[^/]+$/.test(path)) return true;
+  return /^\/api\/auth\/(callback\/[a-z]+|error)$/.test(path);
+}
+
+function notFoundAnswer(c: Context): Response {
+  return c.json(apiErrorBody('NOT_FOUND', ERROR_MESSAGES.notFound), 404);
+}
+
+/** Whose account a reset link is for, while it is valid (Better Auth's verification row). */
+async function resetLinkOwner(db: Database, token: string): Promise<string | null> {
+  const [row] = await db
+    .select({ userId: verification.value })
+    .from(verification)
+    .where(eq(verification.identifier, `reset-password:${token}`));
+  return row?.userId ?? null;
+}
+
+/** Every reset link still out for the account stops working (after its password changed). */
+async function forgetResetLinks(db: Database, userId: string): Promise<void> {
+  await db
+    .delete(verification)
+    .where(and(like(verification.identifier, 'reset-password:%'), eq(verification.value, userId)));
 }
 
 /** The marker of an address that signed in to an account successfully. */

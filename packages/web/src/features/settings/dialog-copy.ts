@@ -1,4 +1,5 @@
 /** Strings of the Settings dialog (docs/product.md "Settings dialog", §4 "Import flow", §8). */
+import { AUTH_MESSAGES } from '@habitquest/contracts/auth';
 import type { Accent, Theme } from '@habitquest/contracts/settings';
 import type { StorageHealthStatus } from '@habitquest/core/storage-health';
 
@@ -36,7 +37,7 @@ export const settingsDialogCopy = {
   passwordHeading: 'Password',
   passwordHint: 'Changing it signs you out everywhere else; this window stays signed in.',
   currentPassword: 'Current password',
-  samePassword: 'Choose a password other than your current one',
+  samePassword: AUTH_MESSAGES.samePassword,
   wrongPassword: 'That is not your current password.',
   changePassword: 'Change password',
   changingPassword: 'Changing...',
