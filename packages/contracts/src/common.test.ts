@@ -151,6 +151,18 @@ describe('text helpers', () => {
     );
   });
 
+  it('zName refuses invisible names and keeps one form of each name', () => {
+    const name = zName('Name', 30);
+    for (const blank of ['\u200b', '\u2060\u200d', ' \u200b\ufeff '])
+      expect(name.safeParse(blank).error?.issues[0]?.message).toBe('Name is required');
+    // "CAFÉ" typed as É or as E and a combining accent is one name.
+    expect(name.parse('CAFE\u0301')).toBe('CAF\u00c9');
+    expect(name.parse('Uncategorized Habits\u200b')).toBe('Uncategorized Habits');
+    // A joiner inside an emoji stays.
+    const family = '\u{1F468}\u200d\u{1F469}\u200d\u{1F467} Dinner';
+    expect(name.parse(family)).toBe(family);
+  });
+
   it('zIntBetween accepts exactly the whole numbers in range', () => {
     const schema = zIntBetween(1, 100);
     fc.assert(

@@ -2,6 +2,7 @@
  * Building blocks shared by every wire schema: ids, dates, colours, time zones, frequencies.
  * The rules themselves live in core; these schemas only put them at the edge of the wire.
  */
+import { tidyName } from '@habitquest/core/names';
 import { DATE_RANGE_MESSAGE, isSupportedDate, isTimeZone } from '@habitquest/core/dates';
 import { FREQUENCIES, type WeekStart } from '@habitquest/core/periods';
 import { z } from 'zod';
@@ -51,11 +52,11 @@ export function zNullableText(max: number) {
     .transform((value) => (value === '' ? null : value));
 }
 
-/** A required name or title: trimmed, not blank, at most `max` characters. */
+/** A required name or title: tidied (core's tidyName), not blank, at most `max` characters. */
 export function zName(label: string, max: number) {
   return z
     .string()
-    .trim()
+    .overwrite(tidyName)
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
 }

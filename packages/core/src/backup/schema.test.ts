@@ -373,6 +373,7 @@ describe('zBackupHabit', () => {
     ]);
     expect(messages(habit({ xpOnComplete: 100 }))).toBeUndefined();
     expect(messages(habit({ name: '   ' }))).toEqual(['must not be blank']);
+    expect(messages(habit({ name: '\u200b\u2060' }))).toEqual(['must not be blank']);
     expect(messages(habit({ name: 'x'.repeat(201) }))).toEqual(['must be at most 200 characters']);
     const dateMessage = 'must be a real date from 1900-01-01 to 2200-12-31 (YYYY-MM-DD)';
     expect(messages(habit({ isRecurring: false, specificDate: '2023-02-29' }))).toEqual([

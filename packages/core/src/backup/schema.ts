@@ -2,6 +2,7 @@
  * HabitQuest's export file, version 4.0.0 (docs/product.md "Export file", docs/decisions.md): its
  * zod schema. Building a file from the user's data is export-file.ts; its checksum, checksum.ts.
  */
+import { tidyName } from '../names';
 import { z } from 'zod';
 import { DATE_RANGE_MESSAGE, daysBetween, isSupportedDate, isSupportedInstant } from '../dates';
 import {
@@ -34,7 +35,7 @@ function text(max: number) {
 }
 
 function requiredText(max: number) {
-  return text(max).refine((value) => value.trim().length > 0, 'must not be blank');
+  return text(max).refine((value) => tidyName(value).length > 0, 'must not be blank');
 }
 
 const zId = requiredText(200);
@@ -45,7 +46,7 @@ const zRarity = text(50).nullable();
 /** Category names are stored uppercase (docs/product.md), so a hand-edited "health" still matches. */
 const zCategoryName = z
   .string()
-  .trim()
+  .overwrite(tidyName)
   .toUpperCase()
   .min(1, 'must not be blank')
   .max(200, 'must be at most 200 characters');

@@ -76,7 +76,16 @@ describe.each(DATABASE_KINDS)('categories on %s', (kind) => {
       name: 'Uncategorized Habits',
     });
     expect(reserved.status).toBe(409);
-    expect(await listOf(client)).toHaveLength(8);
+    // Look-alikes are the same names: an invisible character after it, an accent typed apart.
+    const lookAlike = await client.post<ErrorBody>('/api/categories', {
+      name: 'Uncategorized Habits\u200b',
+    });
+    expect(lookAlike.status).toBe(409);
+    expect((await client.post('/api/categories', { name: 'CAF\u00c9' })).status).toBe(201);
+    expect((await client.post('/api/categories', { name: 'CAFE\u0301' })).status).toBe(409);
+    const invisible = await client.post<ErrorBody>('/api/categories', { name: '\u200b' });
+    expect(invisible.status).toBe(400);
+    expect(await listOf(client)).toHaveLength(9);
   });
 
   it('refuses bad create bodies and changes nothing', async () => {
