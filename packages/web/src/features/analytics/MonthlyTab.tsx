@@ -9,7 +9,6 @@ import type { CategoryPerformance, MonthlyAnalytics } from '@habitquest/core/ana
 import type { LocalDate } from '@habitquest/core/dates';
 import { useQuery } from '@tanstack/react-query';
 import { CircleCheck } from 'lucide-react';
-import { useState } from 'react';
 import { ProgressBar } from '../../components/ui/ProgressBar';
 import { MONTHLY_BAND_COLORS } from './bands';
 import type { ChartBar } from './BarsChart';
@@ -17,6 +16,7 @@ import { analyticsCopy as copy } from './copy';
 import { dayBar, DayRateChart } from './DayRateChart';
 import { PeriodNav, QueryView, SectionTitle, StatGrid, StatTile } from './parts';
 import { monthlyQuery } from './queries';
+import { useLastKnown } from './use-last-known';
 
 /**
  * The Monthly tab with its month navigation: next stops at the current month, previous at the
@@ -29,11 +29,7 @@ export function MonthlyTab(props: {
 }) {
   const { view, today } = props;
   const query = useQuery(monthlyQuery(view.year, view.month));
-  // Every month's answer names the account's first year; the last one known holds while the next
-  // month loads, so the button does not flicker.
-  const known = query.data?.firstYear;
-  const [firstYear, setFirstYear] = useState(known);
-  if (known !== undefined && known !== firstYear) setFirstYear(known);
+  const firstYear = useLastKnown(query.data?.firstYear);
   return (
     <div className="flex flex-col gap-5">
       <PeriodNav

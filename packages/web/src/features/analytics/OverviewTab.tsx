@@ -11,12 +11,12 @@ import {
 import type { LocalDate } from '@habitquest/core/dates';
 import { useQuery } from '@tanstack/react-query';
 import { BarChart3, ShoppingBag } from 'lucide-react';
-import { useState } from 'react';
 import { XP_BAR_COLOR } from './bands';
 import { BarsChart } from './BarsChart';
 import { analyticsCopy as copy } from './copy';
 import { PeriodNav, QueryView, SectionTitle, StatGrid, StatTile } from './parts';
 import { overviewQuery } from './queries';
+import { useLastKnown } from './use-last-known';
 
 /** The Overview tab with its year navigation; next stops at the current year. */
 export function OverviewTab(props: {
@@ -26,11 +26,7 @@ export function OverviewTab(props: {
 }) {
   const { year, today } = props;
   const query = useQuery(overviewQuery(year));
-  // Every year's answer names the account's first year; the last one known holds while the next
-  // year loads, so the button does not flicker.
-  const known = query.data?.firstYear;
-  const [firstYear, setFirstYear] = useState(known);
-  if (known !== undefined && known !== firstYear) setFirstYear(known);
+  const firstYear = useLastKnown(query.data?.firstYear);
   return (
     <div className="flex flex-col gap-5">
       <PeriodNav
