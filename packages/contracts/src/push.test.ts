@@ -68,6 +68,23 @@ describe('zPushSubscription', () => {
     expect(messagesOf(endpoint)).toEqual([NOT_PUBLIC]);
   });
 
+  it("takes the browser's pause, snooze or neither, and its last activity", () => {
+    const endpoint = 'https://push.example.test/x';
+    for (const quietUntil of ['indefinitely', '2026-06-17T22:30:00+08:00', null, undefined]) {
+      expect(zPushSubscription.safeParse({ endpoint, keys, quietUntil }).success).toBe(true);
+    }
+    for (const quietUntil of ['tomorrow', '2026-06-17T22:30:00', 'paused', 0, true]) {
+      expect(zPushSubscription.safeParse({ endpoint, keys, quietUntil }).error?.issues).toEqual([
+        expect.objectContaining({
+          path: ['quietUntil'],
+          message: "quietUntil must be 'indefinitely', an ISO instant with its offset, or null",
+        }),
+      ]);
+    }
+    expect(zPushSubscription.safeParse({ endpoint, keys, activeAt: null }).success).toBe(true);
+    expect(zPushSubscription.safeParse({ endpoint, keys, activeAt: 'now' }).success).toBe(false);
+  });
+
   it('refuses an endpoint longer than 2000 characters', () => {
     expect(
       zPushSubscription.safeParse({ endpoint: `https://a.test/${'x'.repeat(2000)}`, keys }).success,

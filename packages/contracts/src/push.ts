@@ -3,6 +3,7 @@
  * the server's public key, so reminders reach it when no HabitQuest tab is open.
  */
 import { z } from 'zod';
+import { zInstant } from './common';
 
 /** The public key a browser subscribes with, or null when this server sends no pushes. */
 export const zPushKey = z.object({ publicKey: z.string().nullable() });
@@ -52,8 +53,18 @@ const ENDPOINT_NOT_HTTPS = "The push endpoint must be an https URL of a browser'
 const ENDPOINT_NOT_PUBLIC =
   "The push endpoint must be on a push service's public host, not localhost or a private address";
 
+/** A browser's pause ('indefinitely'), snooze (until an instant) or neither (null). */
+const QUIET_UNTIL = "quietUntil must be 'indefinitely', an ISO instant with its offset, or null";
+export const zPushQuietUntil = z
+  .union([z.literal('indefinitely'), z.iso.datetime({ offset: true, error: QUIET_UNTIL })], {
+    error: QUIET_UNTIL,
+  })
+  .nullable();
+export type PushQuietUntil = z.infer<typeof zPushQuietUntil>;
+
 /**
- * A browser's push subscription, as PushSubscription.toJSON() gives it. Browsers' push services
+ * A browser's push subscription, as PushSubscription.toJSON() gives it, with this browser's
+ * reminder state. Browsers' push services
  * are always https on public hosts: anything else would have the server send requests into its
  * own network (docs/security.md "Push subscriptions").
  */
@@ -66,6 +77,18 @@ export const zPushSubscription = z.object({
     p256dh: z.string().min(1).max(200),
     auth: z.string().min(1).max(100),
   }),
+  /**
+   * Until when this browser is quiet (its pause and snooze, docs/product.md "Reminders"):
+   * 'indefinitely' while paused, the snooze's end while snoozed, null when neither. The server
+   * pushes to it only once that has passed. Left out, what the server has is kept.
+   */
+  quietUntil: zPushQuietUntil.optional(),
+  /**
+   * This browser's last activity (app open, click or key press), as its tab's planner reads it:
+   * the server's push round plans with it, so a tab in use keeps the reminders its planner holds
+   * back. Left out, what the server has is kept.
+   */
+  activeAt: zInstant.nullable().optional(),
 });
 export type PushSubscriptionBody = z.infer<typeof zPushSubscription>;
 

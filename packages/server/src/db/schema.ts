@@ -243,7 +243,8 @@ export const remindersSent = pgTable(
 
 /**
  * Browsers subscribed to reminder pushes (reminders/push-sender.ts). An endpoint is one browser
- * profile: subscribing it again moves it to the account signed in there now.
+ * profile: subscribing it again moves it to the account signed in there now. Its tabs send, with
+ * the subscription, until when the browser is quiet and when it was last in use.
  */
 export const pushSubscriptions = pgTable(
   'hq_push_subscriptions',
@@ -253,6 +254,13 @@ export const pushSubscriptions = pgTable(
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
     createdAt,
+    /**
+     * No pushes to this browser before this instant: its snooze's end, or 'infinity' while it is
+     * paused; null when neither. Compared in SQL only (a string here: 'infinity' is no Date).
+     */
+    quietUntil: timestamp('quiet_until', { withTimezone: true, mode: 'string' }),
+    /** The last app open, click or key press a tab of this browser reported (the planner's). */
+    activeAt: timestamp('active_at', { withTimezone: true }),
   },
   (table) => [index('hq_push_subscriptions_user_idx').on(table.userId)],
 );

@@ -19,10 +19,13 @@ export const MAX_PUSH_SUBSCRIPTIONS = 10;
  * the subscriptions themselves. A subscription names one browser profile: subscribing it again
  * (another account signed in there) moves it, so reminders follow whoever uses that browser.
  * Endpoints are https URLs on public hosts only (contracts' zPushSubscription), and an account
- * keeps at most MAX_PUSH_SUBSCRIPTIONS, the most recently subscribed.
+ * keeps at most MAX_PUSH_SUBSCRIPTIONS, the most recently subscribed. With its subscription a tab
+ * sends, each time they change (and again after a failed call), until when the browser is quiet
+ * (paused, snoozed) and its last activity; both are kept on the row, which push-sender.ts reads.
+ * Sending the same state again leaves it as it was.
  */
 export function pushRoutes(deps: FeatureDeps & { vapidPublicKey: string | null }): Hono<AppEnv> {
-  const { db } = deps;
+  const { db, now } = deps;
   const app = new Hono<AppEnv>();
   serve(app, routes.pushKey, () => ({ publicKey: deps.vapidPublicKey }));
   serve(app, routes.subscribePush, async (c, { body }) => {
@@ -32,6 +35,21 @@ export function pushRoutes(deps: FeatureDeps & { vapidPublicKey: string | null }
       p256dh: body.keys.p256dh,
       auth: body.keys.auth,
     };
+    // The browser's pause and snooze, when it sent them: 'infinity' never passes.
+    const quiet =
+      body.quietUntil === undefined
+        ? {}
+        : {
+            quietUntil:
+              body.quietUntil === 'indefinitely'
+                ? 'infinity'
+                : body.quietUntil && new Date(body.quietUntil).toISOString(),
+          };
+    // Its last activity, never later than now (a clock ahead would hold reminders back).
+    const activeAt =
+      body.activeAt === undefined || body.activeAt === null
+        ? null
+        : new Date(Math.min(Date.parse(body.activeAt), now().getTime()));
     await db.transaction(async (tx) => {
       // One subscribe of a user at a time, so parallel ones cannot leave more than the cap.
       await lockUser(tx, row.userId);
@@ -39,10 +57,21 @@ export function pushRoutes(deps: FeatureDeps & { vapidPublicKey: string | null }
       const subscribedAt = sql`clock_timestamp()`;
       await tx
         .insert(pushSubscriptions)
-        .values({ ...row, createdAt: subscribedAt })
+        .values({ ...row, ...quiet, activeAt, createdAt: subscribedAt })
         .onConflictDoUpdate({
           target: pushSubscriptions.endpoint,
-          set: { userId: row.userId, p256dh: row.p256dh, auth: row.auth, createdAt: subscribedAt },
+          set: {
+            userId: row.userId,
+            p256dh: row.p256dh,
+            auth: row.auth,
+            createdAt: subscribedAt,
+            ...quiet,
+            // Two tabs of one browser report their own activity: the latest stands. A browser
+            // another account signed in to starts from what this one reports.
+            activeAt: sql`case when ${pushSubscriptions.userId} = excluded.user_id
+              then greatest(${pushSubscriptions.activeAt}, excluded.active_at)
+              else excluded.active_at end`,
+          },
         });
       const kept = await tx
         .select({ endpoint: pushSubscriptions.endpoint })

@@ -1,11 +1,14 @@
 /**
  * Reminders by Web Push, for when no HabitQuest tab is open (docs/product.md "Reminders"). Every
- * minute, for each user with a subscribed browser: core's planner runs on the server's data (the
- * device-only activity is unknown here, so only what the data shows is due), each due reminder is
- * claimed in the same record the tabs and the desktop use (channel 'push'), and what the claim
- * answers is pushed to every subscription, to expire at the user's local midnight. A subscription
- * the push service no longer knows (404, 410) is forgotten. Several instances may run this at
- * once: the claim lets one of them send each reminder; a restart loses nothing (the record is in
+ * minute, for each user with a subscribed browser that is not quiet (paused, or snoozed until
+ * later: its tabs send that with the subscription, push-routes.ts): core's planner runs on the
+ * server's data and on the last activity the user's tabs reported (so a tab in use holds back
+ * what its own planner holds back, and the tab, not a push, sends it when due), each due reminder
+ * is claimed in the same record the tabs and the desktop use (channel 'push'), and what the claim
+ * answers is pushed to every subscription that is not quiet, to expire at the user's local
+ * midnight. A subscription the push service no longer knows (404, 410) is forgotten. Several
+ * instances may run this at once: the claim lets one of them send each reminder, and the pause,
+ * snooze and activity are on the rows all of them read; a restart loses nothing (the record is in
  * the database).
  *
  * No user can hold up the others' reminders (docs/security.md "Push subscriptions"): a few users
@@ -20,7 +23,7 @@ import { reminderHabitOf } from '@habitquest/core/reminders/habits';
 import { planReminders, type ReminderHabit } from '@habitquest/core/reminders/plan';
 import { REMINDER_TEXTS } from '@habitquest/core/reminders/rules';
 import { instantAt, seededRandom } from '@habitquest/core/reminders/timing';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, max, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { completions, pushSubscriptions } from '../db/schema';
 import { loadRest, restOfHabit } from '../rest/load-rest';
@@ -51,7 +54,12 @@ export async function sendDuePushes(options: {
   userBudgetMs?: number;
 }): Promise<number> {
   const { db } = options;
-  const users = await db.selectDistinct({ id: pushSubscriptions.userId }).from(pushSubscriptions);
+  // A user whose every browser is quiet is left alone: nothing is claimed that nobody would get,
+  // so a snoozed reminder still comes when the snooze ends.
+  const users = await db
+    .selectDistinct({ id: pushSubscriptions.userId })
+    .from(pushSubscriptions)
+    .where(isAwake(options.now));
   const budgetMs = options.userBudgetMs ?? PUSH_USER_BUDGET_MS;
   let sent = 0;
   await eachAtMost(options.concurrency ?? PUSH_CONCURRENCY, users, async ({ id: userId }) => {
@@ -67,6 +75,14 @@ export async function sendDuePushes(options: {
     }
   });
   return sent;
+}
+
+/** A subscription that is neither paused nor snoozed at `now`. */
+function isAwake(now: Date): SQL | undefined {
+  return or(
+    isNull(pushSubscriptions.quietUntil),
+    lte(pushSubscriptions.quietUntil, now.toISOString()),
+  );
 }
 
 /** Runs `work` on every item, at most `limit` at once; `work` must not throw. */
@@ -118,12 +134,20 @@ async function sendForUser(options: {
   );
   const lastCompletion = Math.max(0, ...habits.map((h) => h.lastCompletedAt ?? 0));
   const sentToday = await listSentReminders({ db, userId, now });
+  // The latest activity any of the user's browsers reported, quiet ones too: the planner's
+  // "inactive for N hours" gates then hold back what an open tab's planner holds back.
+  const [reported] = await db
+    .select({ at: max(pushSubscriptions.activeAt) })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId));
+  const lastActive = reported?.at ? reported.at.getTime() : null;
   const plan = planReminders({
     config: settings.reminders,
     permission: 'granted',
     activity: {
+      // One figure, the later of a tab's app open and last click or key press, as it reported.
       lastAppOpen: null,
-      lastInteraction: null,
+      lastInteraction: lastActive,
       lastHabitCompletion: lastCompletion === 0 ? null : lastCompletion,
       sessionStartedAt: null,
       dailySessions: {},
@@ -171,12 +195,14 @@ async function sendForUser(options: {
 }
 
 /**
- * Pushes to each of the user's browsers at once (at most MAX_PUSH_SUBSCRIPTIONS); forgets those
- * the push service no longer knows, and those no push service could have issued.
+ * Pushes to each of the user's browsers that is not quiet, at once (at most
+ * MAX_PUSH_SUBSCRIPTIONS); forgets those the push service no longer knows, and those no push
+ * service could have issued.
  */
 async function pushToAll(options: {
   db: Database;
   userId: string;
+  now: Date;
   payload: PushPayload;
   ttl: number;
   send: SendPush;
@@ -185,9 +211,15 @@ async function pushToAll(options: {
 }): Promise<number> {
   const { db, userId } = options;
   const subscriptions = await db
-    .select()
+    .select({
+      endpoint: pushSubscriptions.endpoint,
+      userId: pushSubscriptions.userId,
+      p256dh: pushSubscriptions.p256dh,
+      auth: pushSubscriptions.auth,
+      createdAt: pushSubscriptions.createdAt,
+    })
     .from(pushSubscriptions)
-    .where(eq(pushSubscriptions.userId, userId));
+    .where(and(eq(pushSubscriptions.userId, userId), isAwake(options.now)));
   const body = JSON.stringify(options.payload);
   const results = await Promise.all(
     subscriptions.map(async (subscription) => {
@@ -212,7 +244,12 @@ async function failed(
   const forget = async () => {
     await options.db
       .delete(pushSubscriptions)
-      .where(eq(pushSubscriptions.endpoint, subscription.endpoint));
+      .where(
+        and(
+          eq(pushSubscriptions.userId, options.userId),
+          eq(pushSubscriptions.endpoint, subscription.endpoint),
+        ),
+      );
   };
   if (error instanceof RefusedEndpoint) {
     options.logger.warn(

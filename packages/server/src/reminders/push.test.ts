@@ -430,6 +430,87 @@ describe.each(DATABASE_KINDS)('reminder pushes on %s', (kind) => {
     expect(await rowsUnder(endpoint)).toHaveLength(1);
   });
 
+  /** Sends this browser's pause or snooze with its subscription, as its tabs do. */
+  const tellQuiet = (
+    user: { client: TestClient; browser: { keys: unknown }; endpoint: string },
+    quietUntil: unknown,
+  ) =>
+    user.client.request<{ error?: { code: string } }>('PUT', '/api/push/subscription', {
+      endpoint: user.endpoint,
+      keys: user.browser.keys,
+      quietUntil,
+    });
+
+  /** The paths pushed to in one round at `now`. */
+  const pushedAt = async (now: Date) => {
+    const before = push.received.length;
+    await sendDuePushes({ db: server.database.db, now, send: sender(push), logger });
+    return push.received.slice(before).map((r) => r.path);
+  };
+  const later = (minutes: number) => new Date(EVENING.getTime() + minutes * 60_000);
+
+  it('pushes nothing to a paused browser, and the reminder once it is resumed', async () => {
+    const user = await subscribedUser(`/push/${kind}/paused`);
+    const path = `/push/${kind}/paused`;
+    await habit(user.client, 'Read');
+    expect((await tellQuiet(user, 'indefinitely')).status).toBe(200);
+    // Sent again (the next round, another tab): the same state.
+    expect((await tellQuiet(user, 'indefinitely')).status).toBe(200);
+    expect(await pushedAt(EVENING)).not.toContain(path);
+    // A pause has no end: still nothing an hour later.
+    expect(await pushedAt(later(60))).not.toContain(path);
+    // A state that is none of the three is refused and changes nothing.
+    for (const bad of ['tomorrow', '2026-06-17T14:00:00', 42, true, { until: null }]) {
+      const answer = await tellQuiet(user, bad);
+      expect(answer.status, JSON.stringify(bad)).toBe(400);
+      expect(answer.body.error?.code).toBe('VALIDATION');
+    }
+    const [row] = await rowsUnder(user.endpoint);
+    expect(row?.quietUntil).toBe('infinity');
+    expect(await pushedAt(later(61))).not.toContain(path);
+    // Resumed: the evening reminder nobody was sent comes now.
+    expect((await tellQuiet(user, null)).status).toBe(200);
+    const mine = push.received.length;
+    expect((await pushedAt(later(62))).filter((p) => p === path)).toHaveLength(1);
+    const [delivered] = push.received.slice(mine).filter((r) => r.path === path);
+    expect(
+      decrypt(delivered?.body ?? Buffer.alloc(0), user.browser.ecdh, user.browser.auth),
+    ).toMatchObject({ title: 'Evening check-in', tag: `evening-${TODAY}` });
+  });
+
+  it('pushes nothing to a snoozed browser until the snooze ends, then the reminder', async () => {
+    const user = await subscribedUser(`/push/${kind}/snoozed`);
+    const path = `/push/${kind}/snoozed`;
+    await habit(user.client, 'Read');
+    // Snoozed for an hour, written with the browser's offset.
+    expect((await tellQuiet(user, '2026-06-17T22:30:00+08:00')).status).toBe(200);
+    expect(await pushedAt(EVENING)).not.toContain(path);
+    expect(await pushedAt(later(59))).not.toContain(path);
+    expect((await pushedAt(later(60))).filter((p) => p === path)).toHaveLength(1);
+    expect(await pushedAt(later(61))).not.toContain(path);
+  });
+
+  it("is quiet per browser: a user's other browser still gets the reminder", async () => {
+    const user = await subscribedUser(`/push/${kind}/quiet-one`);
+    await habit(user.client, 'Read');
+    const other = browserKeys();
+    const otherEndpoint = endpointOf(`/push/${kind}/awake-one`);
+    await user.client.request('PUT', '/api/push/subscription', {
+      endpoint: otherEndpoint,
+      keys: other.keys,
+      quietUntil: null,
+    });
+    expect((await tellQuiet(user, 'indefinitely')).status).toBe(200);
+    // Left out, the state is kept: refreshing the subscription does not resume it.
+    await user.client.request('PUT', '/api/push/subscription', {
+      endpoint: user.endpoint,
+      keys: user.browser.keys,
+    });
+    const paths = await pushedAt(EVENING);
+    expect(paths).toContain(`/push/${kind}/awake-one`);
+    expect(paths).not.toContain(`/push/${kind}/quiet-one`);
+  });
+
   it('forgets a subscription stored before endpoints were checked, without sending to it', async () => {
     const { client } = await subscribedUser(`/legacy/${kind}`);
     await habit(client, 'Read');
@@ -448,6 +529,84 @@ describe.each(DATABASE_KINDS)('reminder pushes on %s', (kind) => {
     });
     expect(push.received.slice(before).map((r) => r.path)).not.toContain(`/legacy/${kind}`);
     expect(await rowsUnder(legacy)).toEqual([]);
+  });
+});
+
+describe.each(DATABASE_KINDS)('reminder pushes beside a tab in use, on %s', (kind) => {
+  // Manila: three days of a daily habit done at 08:30, then the evening of the fourth.
+  const DAYS = ['2026-06-14', '2026-06-15', '2026-06-16'];
+  let clock = new Date('2026-06-14T00:30:00Z');
+  let server: TestServer;
+  let push: Awaited<ReturnType<typeof startPushService>>;
+
+  beforeAll(async () => {
+    server = await startTestServer(kind, { now: () => clock });
+    push = await startPushService();
+  });
+  afterAll(async () => {
+    await push.close();
+    await server.stop();
+  });
+
+  /** A user with a 3-day streak on a daily habit, its browser subscribed, last done 36 h ago. */
+  async function userWithStreak(path: string) {
+    clock = new Date(`${DAYS[0] ?? ''}T00:30:00Z`);
+    const { client } = await signUp(server);
+    await client.patch('/api/settings', { timeZone: 'Asia/Manila' });
+    const id = (await client.post<{ id: string }>('/api/habits', { title: 'Read' })).body.id;
+    for (const day of DAYS) {
+      clock = new Date(`${day}T00:30:00Z`);
+      const done = await client.request('PUT', `/api/habits/${id}/completions/${day}`, {
+        completed: true,
+      });
+      expect(done.status).toBe(200);
+    }
+    const browser = browserKeys();
+    const endpoint = endpointOf(path);
+    return { client, browser, endpoint, habitId: id };
+  }
+
+  it('holds back the streak warning a tab in use holds back, and sends it when it is not', async () => {
+    // 20:30 in Manila: the 20 h protection slot, the streak at risk since 04:30.
+    const at2030 = new Date('2026-06-17T12:30:00Z');
+    const active = await userWithStreak(`/push/${kind}/tab-in-use`);
+    const idle = await userWithStreak(`/push/${kind}/tab-idle`);
+    clock = at2030;
+    // One tab was clicked in 10 minutes ago; the other's last click was 4.5 hours ago.
+    for (const [user, activeAt] of [
+      [active, '2026-06-17T20:20:00+08:00'],
+      [idle, '2026-06-17T16:00:00+08:00'],
+    ] as const) {
+      const answer = await user.client.request('PUT', '/api/push/subscription', {
+        endpoint: user.endpoint,
+        keys: user.browser.keys,
+        quietUntil: null,
+        activeAt,
+      });
+      expect(answer.status).toBe(200);
+    }
+    // An older report from another tab of the same browser does not take the activity back.
+    await active.client.request('PUT', '/api/push/subscription', {
+      endpoint: active.endpoint,
+      keys: active.browser.keys,
+      activeAt: '2026-06-17T09:00:00+08:00',
+    });
+    const before = push.received.length;
+    await sendDuePushes({ db: server.database.db, now: at2030, send: sender(push), logger });
+    const received = push.received.slice(before);
+    // The tab's planner waits for 4 h without a click: so does the push, and the tab keeps it.
+    expect(received.map((r) => r.path)).not.toContain(`/push/${kind}/tab-in-use`);
+    const idlePushes = received.filter((r) => r.path === `/push/${kind}/tab-idle`);
+    expect(
+      idlePushes.map((r) => decrypt(r.body, idle.browser.ecdh, idle.browser.auth)),
+    ).toContainEqual(expect.objectContaining({ title: 'Protect your streak!' }));
+    // The reminder is still the tab's to claim.
+    const claim = await active.client.post<{ habitIds: string[] }>('/api/reminders/claim', {
+      kind: 'streak-protection',
+      habitIds: [active.habitId],
+      channel: 'tab',
+    });
+    expect(claim.body).toEqual({ habitIds: [active.habitId] });
   });
 });
 

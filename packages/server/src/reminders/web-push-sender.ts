@@ -12,7 +12,10 @@ import type { pushSubscriptions } from '../db/schema';
 
 /** How long a push service may take to answer one push. */
 export const PUSH_TIMEOUT_MS = 15_000;
-export type Subscription = typeof pushSubscriptions.$inferSelect;
+export type Subscription = Pick<
+  typeof pushSubscriptions.$inferSelect,
+  'endpoint' | 'userId' | 'p256dh' | 'auth' | 'createdAt'
+>;
 /**
  * Sends one push; web-push's sendNotification, or a test's stand-in. `signal` aborts it when the
  * user's time in the round is up.

@@ -1,7 +1,9 @@
 /**
  * What belongs to this device, not to the synced settings (docs/product.md "Reminders"): pause
  * and snooze, and the activity record the planner reads (app opens, sessions per day). Kept in
- * localStorage; every tab of the device shares it.
+ * localStorage; every tab of the device shares it. The server learns the pause, the snooze and
+ * the last activity with this browser's push subscription (push-subscription.ts), at the
+ * reminders round each change starts.
  */
 import type { LocalDate } from '@habitquest/core/dates';
 import { snoozeUntil } from '@habitquest/core/reminders/snooze';

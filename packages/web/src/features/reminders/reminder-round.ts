@@ -29,7 +29,9 @@ export async function planAndSend(
   const permission = permissionNow();
   const config = me.settings.reminders;
   if (!config.enabled || permission !== 'granted') return null;
-  // Reminders when no tab is open, too, where this browser can receive pushes.
+  // Reminders when no tab is open, too, where this browser can receive pushes: the server learns
+  // (again, should the last call have failed) this device's pause, snooze and activity, so that
+  // it pushes nothing while paused or snoozed, nor what this tab's planner holds back.
   void ensurePushSubscription();
   const device = readDeviceState();
   const { timeZone, weekStart } = me.settings;
