@@ -117,13 +117,32 @@ export function createAuth(options: {
       level: 'debug',
       log: (level, message, ...args) => {
         const err = args.find((arg) => arg instanceof Error);
-        logger[level](err ? { source: 'better-auth', err } : { source: 'better-auth' }, message);
+        logger[level](
+          err ? { source: 'better-auth', err: withoutQuery(err) } : { source: 'better-auth' },
+          message,
+        );
       },
     },
   });
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/**
+ * An error as it may be logged: a failed query's message carries its text and its parameters
+ * (an e-mail, a name: whatever a sign-up sent), so only the first words and the database's code
+ * are kept.
+ */
+export function withoutQuery(err: Error): Error {
+  const at = err.message.indexOf('Failed query');
+  if (at < 0) return err;
+  const cause: unknown = err.cause;
+  const code =
+    typeof cause === 'object' && cause !== null && 'code' in cause ? String(cause.code) : undefined;
+  const kept = new Error(`${err.message.slice(0, at)}Failed query (its text is not logged)`);
+  kept.name = err.name;
+  return Object.assign(kept, code === undefined ? {} : { code });
+}
 
 /** Whether the user has a password to sign in with (Better Auth's "credential" account). */
 async function hasPassword(db: Database, userId: string): Promise<boolean> {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../logger';
+import { withoutQuery } from './auth';
 import { DATABASE_KINDS, startTestServer, TestClient, type TestServer } from '../../test/harness';
 import { outboxMail } from '../../test/mail-sink';
 
@@ -85,5 +86,23 @@ describe.each(DATABASE_KINDS)('logs on %s', (kind) => {
       expect(log).not.toContain(secret);
     }
     expect(log.toLowerCase()).not.toContain('set-cookie');
+  });
+});
+
+describe("Better Auth's errors in the log", () => {
+  it('keep no query text or parameters of a failed query, only its code', () => {
+    const cause = Object.assign(new Error('duplicate key value'), { code: '23505' });
+    const failed = new Error(
+      'Failed query: insert into "auth_users" ("email", "name") values ($1, $2)\nparams: someone@example.com,Someone',
+      { cause },
+    );
+    const kept = withoutQuery(failed);
+    expect(kept.message).toBe('Failed query (its text is not logged)');
+    expect(JSON.stringify(Object.entries(kept))).not.toContain('example.com');
+    expect(kept.cause).toBeUndefined();
+    expect(kept).toMatchObject({ code: '23505' });
+    // Any other error is logged as it is.
+    const other = new Error('Username is already taken');
+    expect(withoutQuery(other)).toBe(other);
   });
 });
