@@ -159,3 +159,35 @@ for (const theme of THEMES) {
     });
   }
 }
+
+test('the skip link and Tab land below the sticky header; the frequency tabs take Home and End', async ({
+  page,
+  account,
+}) => {
+  await page.setViewportSize(VIEWPORTS.narrow);
+  await signInThroughUi(page, account);
+  await page.goto('/');
+  await new DashboardPage(page).username.waitFor();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to habits' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Add Habit' })).toBeFocused();
+  // The focused button is not under the header (it used to sit behind it, invisible).
+  const gap = await page.evaluate<number | null>(`(() => {
+    const header = document.querySelector('header')?.getBoundingClientRect();
+    const focused = document.activeElement?.getBoundingClientRect();
+    return header && focused ? focused.top - header.bottom : null;
+  })()`);
+  expect(gap).not.toBeNull();
+  expect(gap ?? -1).toBeGreaterThanOrEqual(0);
+
+  const tab = (name: string) => page.getByRole('tab', { name, exact: true });
+  await tab('Daily').focus();
+  await page.keyboard.press('End');
+  await expect(tab('Yearly')).toBeFocused();
+  await expect(tab('Yearly')).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Home');
+  await expect(tab('Daily')).toBeFocused();
+  await expect(tab('Daily')).toHaveAttribute('aria-selected', 'true');
+});

@@ -110,10 +110,21 @@ export const HabitsSection = memo(function HabitsSection(props: {
 
   const onTabKey = (event: KeyboardEvent): void => {
     const index = FREQUENCIES.indexOf(frequency);
-    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-    if (step === 0) return;
+    const last = FREQUENCIES.length - 1;
+    // The arrows move one tab (round), Home and End to the first and last (the WAI tabs pattern).
+    const target =
+      event.key === 'ArrowRight'
+        ? (index + 1) % FREQUENCIES.length
+        : event.key === 'ArrowLeft'
+          ? (index + last) % FREQUENCIES.length
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? last
+              : null;
+    if (target === null) return;
     event.preventDefault();
-    const next = FREQUENCIES[(index + step + FREQUENCIES.length) % FREQUENCIES.length] ?? 'daily';
+    const next = FREQUENCIES[target] ?? 'daily';
     setFrequency(next);
     document.getElementById(`tab-${next}`)?.focus();
   };
