@@ -54,8 +54,23 @@ export function Dialog({
   if (open && returnFocusTo.current === null && document.activeElement instanceof HTMLElement) {
     returnFocusTo.current = document.activeElement;
   }
-  const [isConfirming, setIsConfirming] = useState(false);
+  const [isConfirming, setConfirming] = useState(false);
+  // The field being edited when "Discard changes?" opened (the prompt makes the form inert, which
+  // takes its focus): "Keep editing" gives it back.
+  const editing = useRef<HTMLElement | null>(null);
+  const setIsConfirming = (value: boolean): void => {
+    if (value && document.activeElement instanceof HTMLElement)
+      editing.current = document.activeElement;
+    setConfirming(value);
+  };
+  useEffect(() => {
+    if (isConfirming) return;
+    const field = editing.current;
+    editing.current = null;
+    if (open && field?.isConnected) field.focus();
+  }, [isConfirming, open]);
   const [entryRound, setEntryRound] = useState(0);
+  const contentRef = useRef<HTMLDivElement>(null);
   const latest = useRef({ onOpenChange, isDirty });
   latest.current = { onOpenChange, isDirty };
 
@@ -74,7 +89,7 @@ export function Dialog({
   }, [open, backCloses, entryRound]);
 
   useEffect(() => {
-    if (!open) setIsConfirming(false);
+    if (!open) setConfirming(false);
   }, [open]);
 
   useEffect(() => {
@@ -100,6 +115,9 @@ export function Dialog({
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-950/50 backdrop-blur-sm data-[state=open]:animate-in" />
         <RadixDialog.Content
+          ref={contentRef}
+          // While it asks, the dialog holds still under the prompt.
+          style={isConfirming ? { overflowY: 'hidden' } : undefined}
           className={cx(
             // Its top stays put, so a dialog that grows (errors under the fields, another tab,
             // an answer coming in) grows downwards instead of moving as a whole.
@@ -150,10 +168,15 @@ export function Dialog({
           )}
           {isConfirming ? (
             <DiscardPrompt
+              shown={{
+                top: contentRef.current?.scrollTop ?? 0,
+                height: contentRef.current?.clientHeight ?? 0,
+              }}
               onKeep={() => {
                 setIsConfirming(false);
               }}
               onDiscard={() => {
+                editing.current = null;
                 setIsConfirming(false);
                 onOpenChange(false);
               }}
@@ -166,14 +189,28 @@ export function Dialog({
 }
 
 /** "Discard changes?" over the form it would discard, inside the same dialog. */
-function DiscardPrompt({ onKeep, onDiscard }: { onKeep: () => void; onDiscard: () => void }) {
+function DiscardPrompt({
+  onKeep,
+  onDiscard,
+  shown,
+}: {
+  onKeep: () => void;
+  onDiscard: () => void;
+  /** The dialog's content in view: from its scroll offset, its visible height. */
+  shown: { top: number; height: number };
+}) {
   const id = useId();
   const boxRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     boxRef.current?.querySelector('button')?.focus();
   }, []);
   return (
-    <div className="absolute inset-0 z-10 flex items-center justify-center rounded-3xl bg-white/85 p-4 backdrop-blur-sm dark:bg-slate-900/85">
+    // Over the part of the dialog in view, however far its content was scrolled (the dialog does
+    // not scroll while it asks).
+    <div
+      style={shown}
+      className="absolute inset-x-0 z-10 flex items-center justify-center rounded-3xl bg-white/85 p-4 backdrop-blur-sm dark:bg-slate-900/85"
+    >
       <div
         ref={boxRef}
         role="alertdialog"
