@@ -190,7 +190,7 @@ describe.each(DATABASE_KINDS)('a set-state with kept inputs on %s', (kind) => {
         }
       }),
       {
-        numRuns: kind === 'postgres' ? 25 : 12,
+        numRuns: kind === 'postgres' ? 25 : 15,
         examples: [
           // Read (made on the first day) back-filled behind a skip of Run, after a change that
           // kept the inputs: the kept early completions must move the rest day as a read does.
@@ -218,8 +218,9 @@ describe.each(DATABASE_KINDS)('a set-state with kept inputs on %s', (kind) => {
     predicted.mockRestore();
     // Both ways are taken often: the prediction holds for many changes and not for others.
     const count = (of: string) => kinds.filter((k) => k === of).length;
-    expect(count('written')).toBeGreaterThan(20);
-    expect(count('slow')).toBeGreaterThan(20);
+    // (Skips move the revision, so a run's share of each way varies: at least 10 of each.)
+    expect(count('written')).toBeGreaterThan(10);
+    expect(count('slow')).toBeGreaterThan(10);
     // Up to 25 runs of 24 changes for two users over HTTP: 15-45 s, longer on a busy machine.
   }, 180_000);
 });
