@@ -40,10 +40,9 @@ import {
 import type { EventBus } from '../realtime/bus';
 import {
   dayRestDaysOf,
-  earlyCompletionsAfter,
   hasHabitRest,
+  keptEarlyAfter,
   loadEarlyCompletions,
-  type EarlyCompletions,
 } from '../rest/day-rest';
 import { restFromRows } from '../rest/load-rest';
 import { settingsFrom, todayFor } from '../settings/load-settings';
@@ -135,23 +134,6 @@ function readOrKept(
       : recentCompletionDays(today, written.days);
   if (!habitsById || !days) throw new Error('set-state neither read nor kept its inputs');
   return { habitsById, days };
-}
-
-/**
- * The early completions kept at the revision a write was made at, after it; undefined when none
- * were kept, or the write undid the earliest (they are then read: rest/day-rest.ts).
- */
-function keptEarlyAfter(
-  kept: EarlyCompletions | undefined,
-  written: WriteResult,
-  habit: HabitRow | undefined,
-  completed: boolean,
-  settings: Settings,
-): EarlyCompletions | undefined {
-  if (kept === undefined || written.changedDay === null) return kept;
-  if (habit === undefined) return undefined;
-  const change = { habit, day: written.changedDay, isDone: completed };
-  return earlyCompletionsAfter(kept, change, settings.timeZone);
 }
 
 /**
@@ -281,7 +263,13 @@ export async function setCompletion(options: {
     const rest = restFromRows(written.rest);
     const tx = await steps.drizzle();
     const early = hasHabitRest(rest)
-      ? (keptEarlyAfter(known?.early, written, habitsById.get(habitId), completed, settings) ??
+      ? (keptEarlyAfter(
+          known?.early,
+          written.changedDay,
+          habitsById.get(habitId),
+          completed,
+          settings.timeZone,
+        ) ??
         (await loadEarlyCompletions(tx, { userId, habits, rest, timeZone: settings.timeZone })))
       : undefined;
     const restDays = dayRestDaysOf({

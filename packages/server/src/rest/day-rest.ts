@@ -181,3 +181,20 @@ export function dayRestDaysOf(options: {
     weekStart: settings.weekStart,
   });
 }
+
+/**
+ * The early completions kept at the revision a write was made at, after it (`changedDay`: the
+ * day whose completion it added or removed, or null); undefined when none were kept, or the
+ * write undid the earliest (they are then read again).
+ */
+export function keptEarlyAfter(
+  kept: EarlyCompletions | undefined,
+  changedDay: LocalDate | null,
+  habit: DailyHabitRow | undefined,
+  completed: boolean,
+  timeZone: string,
+): EarlyCompletions | undefined {
+  if (kept === undefined || changedDay === null) return kept;
+  if (habit === undefined) return undefined;
+  return earlyCompletionsAfter(kept, { habit, day: changedDay, isDone: completed }, timeZone);
+}
