@@ -62,6 +62,14 @@ test('Back closes each dialog and stays in the app', async ({ page, account }) =
     expect(new URL(page.url()).origin).toBe(origin);
     await expect(dashboard.username).toBeVisible();
   }
+  // Forward onto the entry of a dialog Back closed opens nothing and steps back off it, so the
+  // next Back is not spent on an entry with no dialog.
+  await open['Your status']();
+  await page.goBack();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await page.goForward();
+  await expect.poll(() => page.evaluate('window.history.state?.habitquestDialog ?? 0')).toBe(0);
+  await expect(page.getByRole('dialog')).toBeHidden();
   // A dialog closed with Escape leaves no entry behind: one Back, one step.
   await open['Your status']();
   await page.keyboard.press('Escape');

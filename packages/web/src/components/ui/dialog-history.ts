@@ -2,8 +2,9 @@
  * Back closes the dialog on top instead of leaving the app. Each open dialog adds a history entry
  * at the same address (its depth in the state); Back pops it and the popstate closes the dialogs
  * above the depth reached. A dialog closed any other way steps back over its own entry, so no dead
- * entries pile up. Pushes wait while such a step back is under way (history.back() is async, and a
- * push before it lands would be the entry it steps back over).
+ * entries pile up, and Forward onto an entry whose dialog is gone steps back off it again. Pushes
+ * wait while such a step back is under way (history.back() is async, and a push before it lands
+ * would be the entry it steps back over).
  */
 const KEY = 'habitquestDialog';
 
@@ -54,6 +55,12 @@ function onPopState(event: PopStateEvent): void {
     if (!entry) break;
     entry.state = 'done';
     entry.close();
+  }
+  // Forward onto the entry of a dialog Back already closed (or of a page left with a dialog
+  // open): no dialog stands on it, so step back to the entry the open dialogs are on.
+  if (depth > stack.length) {
+    pendingBacks += 1;
+    window.history.go(stack.length - depth);
   }
 }
 
