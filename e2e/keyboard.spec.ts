@@ -5,6 +5,8 @@
  */
 import type { Page } from '@playwright/test';
 import { DashboardPage } from './pages/dashboard-page';
+import { HabitsSection } from './pages/habits-section';
+import { RewardsPage, rewardsApi } from './pages/rewards';
 import { expectNoAxeViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { saveViewportScreenshot, VIEWPORTS } from './support/screens';
@@ -190,4 +192,38 @@ test('the skip link and Tab land below the sticky header; the frequency tabs tak
   await page.keyboard.press('Home');
   await expect(tab('Daily')).toBeFocused();
   await expect(tab('Daily')).toHaveAttribute('aria-selected', 'true');
+});
+
+test('deleting a habit or a reward by keyboard leaves the focus on the section, not the page', async ({
+  page,
+  account,
+  baseURL,
+}) => {
+  await signInThroughUi(page, account);
+  const api = rewardsApi(page, baseURL);
+  await api.earn('Stretch', 10);
+  await api.createReward({ name: 'Film night', cost: 100 });
+  await page.goto('/');
+  await new DashboardPage(page).username.waitFor();
+
+  const habits = new HabitsSection(page);
+  await habits.card('Stretch').getByRole('button', { name: 'Delete Stretch' }).focus();
+  await page.keyboard.press('Enter');
+  const deleteHabit = page.getByRole('dialog', { name: 'Delete Habit' });
+  await deleteHabit.getByRole('button', { name: 'Delete Habit' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(habits.card('Stretch')).toHaveCount(0);
+  // The card took its button along: the focus is on the section's heading, and Tab goes on from it.
+  await expect(habits.section.getByRole('heading', { name: 'Habits', level: 2 })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(habits.section.getByRole('button', { name: 'Add Habit' })).toBeFocused();
+
+  const rewards = new RewardsPage(page);
+  const card = rewards.card(rewards.section, 'Film night');
+  await card.getByRole('button', { name: 'Delete Film night' }).focus();
+  await page.keyboard.press('Enter');
+  await rewards.dialog('Delete Reward').getByRole('button', { name: 'Delete Reward' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(card).toHaveCount(0);
+  await expect(rewards.section.getByRole('heading', { level: 2 })).toBeFocused();
 });

@@ -15,6 +15,7 @@ import { useDeleteCategory, useUpdateCategoryTarget } from './mutations';
 import { categoriesQuery } from './queries';
 import { lazyDialog } from '../../app/lazy-part';
 import { formatDate } from '../../lib/format';
+import { useFocusAfterRemoval } from '../../lib/use-focus-after-removal';
 
 // The dialogs are rarely opened, so they load on first use and stay out of the initial bundle.
 const CreateCategoryDialog = lazyDialog(
@@ -79,12 +80,7 @@ export const GoalTracker = memo(function GoalTracker({
   }, [dialog.kind]);
 
   // The focus was in a card being deleted: when the card goes, it moves to the section's heading.
-  const removing = useRef<string | null>(null);
-  useEffect(() => {
-    if (removing.current === null || list.some((c) => c.id === removing.current)) return;
-    removing.current = null;
-    headingRef.current?.focus();
-  }, [list]);
+  const removing = useFocusAfterRemoval(list, () => headingRef.current);
 
   const openDialog = (next: OpenDialog): void => {
     returnFocus.current =
@@ -151,7 +147,7 @@ export const GoalTracker = memo(function GoalTracker({
               // The card, and the delete button that opened this, go once the change is stored
               // (a moment later): then the heading takes the focus.
               returnFocus.current = null;
-              removing.current = dialog.category.id;
+              removing(dialog.category.id);
               deleteCategory.mutate(dialog.category);
               setDialog({ kind: 'none' });
             }}

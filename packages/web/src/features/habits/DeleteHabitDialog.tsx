@@ -7,7 +7,16 @@ import { habitsCopy as copy } from './copy';
 import { useDeleteHabit } from './mutations';
 
 /** Delete Habit confirmation: category, frequency, XP and best streak, and the warning (docs/product.md). */
-export function DeleteHabitDialog({ habit, onClose }: { habit: Habit; onClose: () => void }) {
+export function DeleteHabitDialog({
+  habit,
+  onDeleting,
+  onClose,
+}: {
+  habit: Habit;
+  /** Runs as the deletion is confirmed, before the dialog closes. */
+  onDeleting?: () => void;
+  onClose: () => void;
+}) {
   const remove = useDeleteHabit();
   return (
     <Dialog
@@ -42,6 +51,7 @@ export function DeleteHabitDialog({ habit, onClose }: { habit: Habit; onClose: (
           variant="danger"
           disabled={remove.isPending}
           onClick={() => {
+            onDeleting?.();
             remove.mutate(habit);
             onClose();
           }}

@@ -5,7 +5,7 @@ import type { LocalDate } from '@habitquest/core/dates';
 import { FREQUENCIES, type Frequency, type WeekStart } from '@habitquest/core/periods';
 import { frequencyStats, type RestFacts } from '@habitquest/core/stats';
 import { Plus } from 'lucide-react';
-import { type KeyboardEvent, memo, Suspense, useState } from 'react';
+import { type KeyboardEvent, memo, Suspense, useRef, useState } from 'react';
 import { Button } from '../../components/ui/Button';
 import { cx } from '../../components/ui/cx';
 import { useLimitGate } from '../pro/limits';
@@ -17,6 +17,7 @@ import { HabitCard } from './HabitCard';
 import { FREQUENCY_ICONS } from './habit-icons';
 import { useToggleCompletion } from './completion-mutations';
 import { lazyDialog, lazyPart } from '../../app/lazy-part';
+import { useFocusAfterRemoval } from '../../lib/use-focus-after-removal';
 import { restDayCopy as restCopy } from '../rest/day-copy';
 import { isPaused } from '../rest/rest-facts';
 import { useSkipAction } from '../rest/use-skip-action';
@@ -82,6 +83,8 @@ export const HabitsSection = memo(function HabitsSection(props: {
   const toggle = useToggleCompletion();
   const guard = useLimitGate();
   const skipAction = useSkipAction(props);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const removing = useFocusAfterRemoval(props.habits, () => headingRef.current);
   const ofTab = props.habits.filter((habit) => habit.frequency === frequency);
   // A habit paused on the date leaves the list: it waits under 'Paused (N)' (docs/product.md).
   const paused = ofTab.filter((habit) => isPaused(habit, props.date));
@@ -138,7 +141,13 @@ export const HabitsSection = memo(function HabitsSection(props: {
       )}
     >
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="habits-heading" className="text-xl font-bold text-slate-900 dark:text-white">
+        {/* Focusable from script: focus lands here when a deleted card takes its button along. */}
+        <h2
+          id="habits-heading"
+          ref={headingRef}
+          tabIndex={-1}
+          className="text-xl font-bold text-slate-900 focus:outline-none dark:text-white"
+        >
           {copy.sectionTitle}
         </h2>
         <Button
@@ -284,6 +293,9 @@ export const HabitsSection = memo(function HabitsSection(props: {
         {open?.kind === 'delete' ? (
           <DeleteHabitDialog
             habit={open.habit}
+            onDeleting={() => {
+              removing(open.habit.id);
+            }}
             onClose={() => {
               setOpen(null);
             }}

@@ -11,6 +11,7 @@ import type { ShopView } from './RewardGrid';
 import type { RewardsSectionProps } from './RewardsSection';
 import { ShopSection } from './ShopSection';
 import { useReturnFocus } from './use-return-focus';
+import { useFocusAfterRemoval } from '../../lib/use-focus-after-removal';
 import { lazyDialog } from '../../app/lazy-part';
 
 // The modal and the dialogs load on first use; the dialogs carry the form validation (zod).
@@ -26,6 +27,8 @@ const DeleteRewardDialog = lazyDialog(
   () => import('./DeleteRewardDialog'),
   (m) => m.DeleteRewardDialog,
 );
+
+const NO_REWARDS: readonly Reward[] = [];
 
 type OpenDialog =
   | { kind: 'none' }
@@ -45,9 +48,12 @@ export function RewardsBoard({ isShopOpen, onShopOpenChange }: RewardsSectionPro
   const headingRef = useRef<HTMLHeadingElement>(null);
   const shopFocusRef = useRef<HTMLDivElement>(null);
   useReturnFocus(isShopOpen, () => headingRef.current);
-  useReturnFocus(dialog.kind !== 'none', () =>
-    isShopOpen ? shopFocusRef.current : headingRef.current,
-  );
+  const focusFallback = (): HTMLElement | null =>
+    isShopOpen ? shopFocusRef.current : headingRef.current;
+  useReturnFocus(dialog.kind !== 'none', focusFallback);
+  // The card of a deleted reward leaves a moment after the confirmation closes (the focus went
+  // back to its delete button): then the focus goes to the shop's heading (or the open shop).
+  const removing = useFocusAfterRemoval(rewards.data ?? NO_REWARDS, focusFallback);
 
   const closeDialog = (open: boolean): void => {
     if (!open) setDialog({ kind: 'none' });
@@ -121,6 +127,7 @@ export function RewardsBoard({ isShopOpen, onShopOpenChange }: RewardsSectionPro
             reward={dialog.reward}
             onOpenChange={closeDialog}
             onConfirm={() => {
+              removing(dialog.reward.id);
               remove.mutate(dialog.reward);
               setDialog({ kind: 'none' });
             }}
