@@ -13,7 +13,7 @@ import { contentSecurityPolicyHeader } from './http/content-security-policy';
 import type { AppEnv } from './app-env';
 import { APP_VERSION } from './app-version';
 import type { Auth } from './auth/auth';
-import type { AuthLimits } from './auth/limits';
+import { AUTH_LIMITS, type AuthLimits } from './auth/limits';
 import { authRoutes } from './auth/routes';
 import { createSessionReader } from './auth/session-reader';
 import { accountRoutes } from './account/routes';
@@ -139,7 +139,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const readSession = createSessionReader(auth, db);
   // A signed-out checkout gets the spec's own sentence rather than the generic one.
   app.use(routes.checkout.path, requireUser(readSession, ERROR_MESSAGES.checkoutUnauthenticated));
-  app.route('/api/auth', authRoutes({ auth, db, config, logger, limits: deps.authLimits ?? {} }));
+  const authLimits: AuthLimits = { ...AUTH_LIMITS, ...deps.authLimits };
+  app.route('/api/auth', authRoutes({ auth, db, config, logger, limits: authLimits }));
 
   const api = new Hono<AppEnv>();
   // The completion set-state checks a session this process has seen live in its own first
@@ -150,7 +151,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.use(requireUser(readSession, undefined, { checksSession: isSetState }));
   api.use(idempotency(db, now, logger, { claimedByRoute: isSetState }));
   // Feature routes: one line each.
-  api.route('/', meRoutes(features));
+  api.route('/', meRoutes(features, { usernameChecks: authLimits.usernameChecksPerIp }));
   api.route('/', habitRoutes(features));
   api.route('/', restRoutes(features));
   api.route('/', categoryRoutes(features));

@@ -224,6 +224,36 @@ describe.each(DATABASE_KINDS)(
       ).toBe(200);
     });
 
+    it("counts a rename against the address's username checks, since 'already taken' says as much", async () => {
+      const taken = await signUp(server);
+      const { email, password, username } = await signUp(server);
+      const client = clientAt(server);
+      expect((await client.post('/api/auth/sign-in/email', { email, password })).status).toBe(200);
+      const max = AUTH_LIMITS.usernameChecksPerIp.max;
+      for (let index = 0; index < max - 1; index += 1) {
+        const check = await client.post('/api/auth/is-username-available', {
+          username: taken.username,
+        });
+        expect(check.status).toBe(200);
+      }
+      // The last check of the window, made by a rename: answered as usual.
+      expect((await client.patch('/api/profile', { username: taken.username })).status).toBe(409);
+      const limited = await client.patch<ErrorBody>('/api/profile', { username: taken.username });
+      expect(limited.status).toBe(429);
+      expect(limited.body.error).toMatchObject({
+        code: 'RATE_LIMITED',
+        message: LIMIT_MESSAGES.usernameChecks,
+      });
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+      // One budget for both ways, and a refused rename changes nothing.
+      const check = await client.post('/api/auth/is-username-available', { username: 'free_x' });
+      expect(check.status).toBe(429);
+      const free = `free_${Date.now().toString(36)}`;
+      expect((await client.patch('/api/profile', { username: free })).status).toBe(429);
+      const me = await client.get<{ user: { username: string } }>('/api/me');
+      expect(me.body.user.username).toBe(username);
+    });
+
     it('refuses change-password after 5 wrong current passwords, even the right one', async () => {
       const { client, password } = await signUp(server);
       const change = (currentPassword: string) =>

@@ -32,6 +32,14 @@ export type AuthLimits = {
   resetMailsPerAddress: LimitRule;
 };
 
+/**
+ * The counter of username checks from one address: the availability check's and the profile's
+ * (a rename refused as taken says as much), so neither way is a way around the other's limit.
+ */
+export function usernameCheckKey(ip: string): string {
+  return `username-check:ip:${ip}`;
+}
+
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;

@@ -22,7 +22,7 @@ import { user } from '../db/schema';
 import { clientIp } from '../http/client-ip';
 import { refuseNul } from '../http/validate';
 import type { Auth } from './auth';
-import { AUTH_LIMITS, counterRetentionMs, type AuthLimits } from './limits';
+import { AUTH_LIMITS, counterRetentionMs, usernameCheckKey, type AuthLimits } from './limits';
 import {
   giveBack,
   hitLimit,
@@ -104,7 +104,7 @@ export function authRoutes(options: {
   app.post(authSubpath(routes.isUsernameAvailable), async (c) => {
     const byIp = await hitLimit(
       db,
-      `username-check:ip:${ipOf(c)}`,
+      usernameCheckKey(ipOf(c)),
       limits.usernameChecksPerIp,
       Date.now(),
     );
