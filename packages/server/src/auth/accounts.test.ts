@@ -10,6 +10,7 @@ import {
   type TestServer,
 } from '../../test/harness';
 import { mailSent, waitFor } from '../../test/mail-sink';
+import { LIMIT_MESSAGES } from './routes';
 
 let ipCounter = 0;
 /** Each client gets its own address (the servers trust X-Forwarded-For), so limits stay apart. */
@@ -641,22 +642,45 @@ describe.each(DATABASE_KINDS)('rate limits on %s', (kind) => {
     expect(owner.status).toBe(200);
   });
 
-  it('sends at most 3 reset mails per address per hour', async () => {
+  it('sends 3 reset mails an hour per client address, 10 in all, then only to known addresses', async () => {
     const { email } = await signUp(server);
     const before = server.mails.length;
+    const ask = (client: TestClient) =>
+      client.post<{ error?: { message: string } }>('/api/auth/request-password-reset', { email });
+    // One client address: three mails, then it waits (an attacker's address, say).
+    const attacker = clientFrom(server);
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < 4; attempt += 1) {
-      statuses.push(
-        (await clientFrom(server).post('/api/auth/request-password-reset', { email })).status,
-      );
-    }
+    for (let attempt = 0; attempt < 4; attempt += 1) statuses.push((await ask(attacker)).status);
     expect(statuses).toEqual([200, 200, 200, 429]);
-    // Mail goes out after the answer: wait for the three; the refused fourth started none.
+    // That did not use up the owner's: another address still gets its mail.
+    expect((await ask(clientFrom(server))).status).toBe(200);
+    // Ten in all from any addresses (six more, each from a new one), then unknown ones wait...
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      expect((await ask(clientFrom(server))).status).toBe(200);
+    }
+    const unknown = await ask(clientFrom(server));
+    expect(unknown.status).toBe(429);
+    expect(unknown.body.error?.message).toBe(LIMIT_MESSAGES.resetMails);
+    // ...and an address with no account is counted alike: the 429 tells nothing.
+    const nobody = `nobody${Date.now().toString(36)}@example.com`;
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const status = (
+        await clientFrom(server).post('/api/auth/request-password-reset', { email: nobody })
+      ).status;
+      expect(status).toBe(200);
+    }
+    expect(
+      (await clientFrom(server).post('/api/auth/request-password-reset', { email: nobody })).status,
+    ).toBe(429);
+    // The address the account was made from is known to it: the owner still gets a mail.
+    expect((await ask(new TestClient(server.url))).status).toBe(200);
+    // Mail goes out after the answer: wait for the eleven; the refused asks started none.
     await waitFor(
-      () => (server.mails.length - before >= 3 ? true : undefined),
-      'three reset mails',
+      () => (server.mails.filter((mail) => mail.to === email).length >= 11 ? true : undefined),
+      'eleven reset mails',
     );
-    expect(server.mails.slice(before).filter((mail) => mail.to === email)).toHaveLength(3);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(server.mails.slice(before).filter((mail) => mail.to === email)).toHaveLength(11);
   });
 
   it('behind a proxy, counts the address the proxy appended, not the entries a client sent before it', async () => {

@@ -9,6 +9,12 @@
  * counted too, against a much higher limit that only distributed guessing can reach; past it the
  * account accepts sign-in attempts only from addresses that signed in to it successfully in the
  * last 30 days, so the owner still gets in from home while new addresses wait for the window.
+ *
+ * Password-reset mails follow the same shape. Counted by e-mail address alone, anyone could ask
+ * for an address's few mails an hour and keep its owner from resetting. So they are counted per
+ * (e-mail address, client address), and against a higher limit for the e-mail address from all
+ * client addresses, which also bounds how many mails one inbox can be sent; past that one, only
+ * the account's known addresses still get a mail.
  */
 import type { LimitRule } from './rate-limit';
 
@@ -27,8 +33,14 @@ export type AuthLimits = {
   usernameChecksPerIp: LimitRule;
   /** Wrong current passwords given to change-password or verify-password, per account. */
   passwordChangeFailuresPerAccount: LimitRule;
-  /** Reset requests from one address, and reset mails to one address. */
+  /** Reset requests from one address, whatever the e-mail address. */
   resetRequestsPerIp: LimitRule;
+  /** Reset mails to one e-mail address asked for from one client address; then that pair waits. */
+  resetMailsPerAddressAndIp: LimitRule;
+  /**
+   * Reset mails to one e-mail address from all client addresses; then only addresses known to the
+   * account may ask.
+   */
   resetMailsPerAddress: LimitRule;
 };
 
@@ -54,7 +66,8 @@ export const AUTH_LIMITS: AuthLimits = {
   usernameChecksPerIp: { windowMs: 10 * MINUTE, max: 30 },
   passwordChangeFailuresPerAccount: { windowMs: 15 * MINUTE, max: 5 },
   resetRequestsPerIp: { windowMs: MINUTE, max: 10 },
-  resetMailsPerAddress: { windowMs: HOUR, max: 3 },
+  resetMailsPerAddressAndIp: { windowMs: HOUR, max: 3 },
+  resetMailsPerAddress: { windowMs: HOUR, max: 10 },
 };
 
 /**

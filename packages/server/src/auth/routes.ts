@@ -120,8 +120,17 @@ export function authRoutes(options: {
     const now = Date.now();
     const byIp = await hitLimit(db, `reset:ip:${ipOf(c)}`, limits.resetRequestsPerIp, now);
     if (!byIp.isAllowed) return tooMany(c, byIp, LIMIT_MESSAGES.resetRequests);
+    // Per (e-mail, client address), then per e-mail with the known addresses let through: an
+    // attacker's requests use up their own pair, not the owner's (limits.ts). Counted alike
+    // whether an account has the address or not, so the answers do not tell.
+    const ip = ipOf(c);
+    const pairKey = `reset:mail-pair:${email}:${ip}`;
+    const byPair = await hitLimit(db, pairKey, limits.resetMailsPerAddressAndIp, now);
+    if (!byPair.isAllowed) return tooMany(c, byPair, LIMIT_MESSAGES.resetMails);
     const byAddress = await hitLimit(db, `reset:mail:${email}`, limits.resetMailsPerAddress, now);
-    if (!byAddress.isAllowed) return tooMany(c, byAddress, LIMIT_MESSAGES.resetMails);
+    if (!byAddress.isAllowed && !(await isKnownAddressOf(email, ip, now))) {
+      return tooMany(c, byAddress, LIMIT_MESSAGES.resetMails);
+    }
     return auth.handler(c.req.raw);
   });
   // A reset proves the mailbox: the address it was made from becomes one the owner uses (an
@@ -187,6 +196,14 @@ export function authRoutes(options: {
     const response = await guardCurrentPassword(c, request);
     if (response.ok && userId) await forgetResetLinks(db, userId);
     return response;
+  }
+
+  /** Whether the account with this e-mail address signed in from `ip` lately (limits.ts). */
+  async function isKnownAddressOf(email: string, ip: string, now: number): Promise<boolean> {
+    if (!email) return false;
+    const [account] = await db.select({ id: user.id }).from(user).where(eq(user.email, email));
+    if (!account) return false;
+    return seenSince(db, knownAddressKey(account.id, ip), now - limits.knownAddressMs);
   }
 
   /** Sign-in with the policy of limits.ts: per address, per (account, address), per account. */
