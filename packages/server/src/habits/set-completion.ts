@@ -276,8 +276,8 @@ export async function setCompletion(options: {
       today,
       settings,
       rest,
-      habits: hasHabitRest(rest) ? habits : [],
-      early: early ?? new Map(),
+      habits,
+      early,
     });
     const { streak, days: daysNow } = await dayStreakFrom({
       db: tx,

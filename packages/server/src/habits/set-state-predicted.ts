@@ -162,8 +162,8 @@ export function predictSetState(inputs: PredictionInputs): Prediction | null {
       today,
       settings,
       rest,
-      habits: resting ? inputs.habits : [],
-      early: early ?? new Map(),
+      habits: inputs.habits,
+      early,
     });
     return { restDays, early };
   };

@@ -37,7 +37,7 @@ export async function loadDayRestDays(options: {
 }): Promise<Set<LocalDate>> {
   const { db, userId, settings } = options;
   const rest = options.rest ?? (await loadRest(db, userId));
-  if (!hasHabitRest(rest)) return dayRestDaysOf({ ...options, rest, habits: [], early: new Map() });
+  if (!hasHabitRest(rest)) return dayRestDaysOf({ ...options, rest, habits: [] });
   const daily = await db
     .select({
       id: habits.id,
@@ -149,20 +149,21 @@ export function earlyCompletionsAfter(
 
 /**
  * The days the day streak passes over, from rest, habits and early completions already read;
- * `habits` may hold every habit of the user (only the daily ones count), and may be empty (and
- * `early` too) when hasHabitRest is false.
+ * `habits` may hold every habit of the user (only the daily ones count). The habits count only
+ * when hasHabitRest is true: otherwise they may be empty, and `early` left out.
  */
 export function dayRestDaysOf(options: {
   today: LocalDate;
   settings: Pick<Settings, 'timeZone' | 'weekStart'>;
   rest: UserRest;
   habits: readonly DailyHabitRow[];
-  early: EarlyCompletions;
+  early?: EarlyCompletions | undefined;
 }): Set<LocalDate> {
-  const { today, settings, rest, early } = options;
+  const { today, settings, rest } = options;
+  const early = options.early ?? new Map<string, LocalDate>();
   return dayStreakRestDays({
     vacations: rest.vacations,
-    habits: options.habits
+    habits: (hasHabitRest(rest) ? options.habits : [])
       .filter((row) => row.frequency === 'daily')
       .map((row) => ({
         id: row.id,
