@@ -28,6 +28,7 @@ import {
 import {
   DEFAULT_HABITUAL_HOURS,
   habitualHours,
+  habitualHoursOf,
   HOUR_MS,
   instantAt,
   isInWindow,
@@ -121,9 +122,11 @@ function contextOf(options: PlanRemindersOptions, draws: readonly [number, numbe
   const { config, activity, timeZone, now } = options;
   const today = localDateOf(now, timeZone);
   const window = config.reminderTimeRange;
-  const hours = config.intelligentTiming
-    ? habitualHours(activity.habitCompletionTimes, timeZone, window)
-    : DEFAULT_HABITUAL_HOURS.filter((hour) => isInWindow(hour, window));
+  const hours = !config.intelligentTiming
+    ? DEFAULT_HABITUAL_HOURS.filter((hour) => isInWindow(hour, window))
+    : activity.completionsByHour
+      ? habitualHoursOf(activity.completionsByHour, window)
+      : habitualHours(activity.habitCompletionTimes, timeZone, window);
   const hour = hours[Math.min(hours.length - 1, Math.floor(draws[0] * hours.length))];
   const minute = Math.min(59, Math.floor(draws[1] * 60));
   const completions = options.habits.map((habit) => habit.lastCompletedAt);

@@ -46,27 +46,47 @@ export function weeklyActivityScore(
   return Math.round((active / 7) * 100);
 }
 
+/** How many completions fell in each local hour (0–23) of `timeZone`, from their instants. */
+export function completionsByHour(
+  completionTimes: Readonly<Partial<Record<string, readonly number[]>>>,
+  timeZone: string,
+): Map<number, number> {
+  const counts = new Map<number, number>();
+  for (const times of Object.values(completionTimes)) {
+    for (const time of times ?? []) {
+      const { hour } = zonedTime(time, timeZone);
+      counts.set(hour, (counts.get(hour) ?? 0) + 1);
+    }
+  }
+  return counts;
+}
+
 /**
  * The user's top 3 local completion hours inside the window (ties: the earlier hour), padded
- * with the defaults 9, 14, 19 that fit the window when the history is thin.
+ * with the defaults 9, 14, 19 that fit the window when the history is thin. From the count of
+ * completions in each local hour (completionsByHour, or a database's count).
  */
+export function habitualHoursOf(
+  countsByHour: ReadonlyMap<number, number>,
+  window: HourWindow,
+): number[] {
+  const ranked = [...countsByHour]
+    .filter(([hour, count]) => count > 0 && isInWindow(hour, window))
+    .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+    .map(([hour]) => hour);
+  const padding = DEFAULT_HABITUAL_HOURS.filter(
+    (hour) => isInWindow(hour, window) && !ranked.includes(hour),
+  );
+  return [...ranked, ...padding].slice(0, 3);
+}
+
+/** habitualHours of the completions' instants (what a tab holds). */
 export function habitualHours(
   completionTimes: Readonly<Partial<Record<string, readonly number[]>>>,
   timeZone: string,
   window: HourWindow,
 ): number[] {
-  const counts = new Map<number, number>();
-  for (const times of Object.values(completionTimes)) {
-    for (const time of times ?? []) {
-      const { hour } = zonedTime(time, timeZone);
-      if (isInWindow(hour, window)) counts.set(hour, (counts.get(hour) ?? 0) + 1);
-    }
-  }
-  const ranked = [...counts].sort((a, b) => b[1] - a[1] || a[0] - b[0]).map(([hour]) => hour);
-  const padding = DEFAULT_HABITUAL_HOURS.filter(
-    (hour) => isInWindow(hour, window) && !ranked.includes(hour),
-  );
-  return [...ranked, ...padding].slice(0, 3);
+  return habitualHoursOf(completionsByHour(completionTimes, timeZone), window);
 }
 
 /**

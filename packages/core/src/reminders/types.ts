@@ -44,6 +44,11 @@ export type ReminderActivity = {
   sessionStartedAt: number | null;
   dailySessions: Readonly<Partial<Record<LocalDate, number>>>;
   habitCompletionTimes: Readonly<Partial<Record<string, readonly number[]>>>;
+  /**
+   * The completions counted by local hour (0–23), in place of habitCompletionTimes: the server
+   * counts them in the database rather than reading every instant.
+   */
+  completionsByHour?: ReadonlyMap<number, number>;
 };
 
 export type ReminderHabit = {

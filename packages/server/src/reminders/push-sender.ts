@@ -23,7 +23,7 @@ import { reminderHabitOf } from '@habitquest/core/reminders/habits';
 import { planReminders, type ReminderHabit } from '@habitquest/core/reminders/plan';
 import { REMINDER_TEXTS } from '@habitquest/core/reminders/rules';
 import { instantAt, seededRandom } from '@habitquest/core/reminders/timing';
-import { and, eq, inArray, isNull, lte, max, or, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lte, max, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { completions, pushSubscriptions } from '../db/schema';
 import { loadRest, restOfHabit } from '../rest/load-rest';
@@ -141,6 +141,9 @@ async function sendForUser(options: {
     .from(pushSubscriptions)
     .where(eq(pushSubscriptions.userId, userId));
   const lastActive = reported?.at ? reported.at.getTime() : null;
+  const byHour = settings.reminders.intelligentTiming
+    ? await completionsByLocalHour(db, { userId, timeZone, since: yearStart(today) })
+    : new Map<number, number>();
   const plan = planReminders({
     config: settings.reminders,
     permission: 'granted',
@@ -152,6 +155,7 @@ async function sendForUser(options: {
       sessionStartedAt: null,
       dailySessions: {},
       habitCompletionTimes: {},
+      completionsByHour: byHour,
     },
     habits,
     sentToday: sentToday.map((reminder) => ({ kind: reminder.kind, at: Date.parse(reminder.at) })),
@@ -192,6 +196,32 @@ async function sendForUser(options: {
     });
   }
   return pushed;
+}
+
+/** The first day of `today`'s year. */
+function yearStart(today: LocalDate): LocalDate {
+  return `${today.slice(0, 4)}-01-01`;
+}
+
+/**
+ * The user's completions since `since`, counted by the local hour they were made at: the daily
+ * nudges come at the user's habitual hours, learnt from this year's completions as a tab learns
+ * them from the year it holds. Counted in the database, not read one by one.
+ */
+async function completionsByLocalHour(
+  db: Database,
+  options: { userId: string; timeZone: string; since: LocalDate },
+): Promise<Map<number, number>> {
+  const hour = sql<number>`extract(hour from ${completions.completedAt} at time zone ${options.timeZone})::int`;
+  const rows = await db
+    .select({ hour, count: sql<number>`count(*)::int` })
+    .from(completions)
+    .where(
+      and(eq(completions.userId, options.userId), gte(completions.completionDate, options.since)),
+    )
+    // By position: the zone is a parameter, and PostgreSQL cannot tell two of them are equal.
+    .groupBy(sql`1`);
+  return new Map(rows.map((row) => [row.hour, row.count]));
 }
 
 /**

@@ -608,6 +608,61 @@ describe.each(DATABASE_KINDS)('reminder pushes beside a tab in use, on %s', (kin
     });
     expect(claim.body).toEqual({ habitIds: [active.habitId] });
   });
+
+  it('nudges at the hours the user completes habits, learnt from the year, not at 9, 14 or 19', async () => {
+    clock = new Date(`${DAYS[0] ?? ''}T00:30:00Z`);
+    const { client } = await signUp(server);
+    await client.patch('/api/settings', {
+      timeZone: 'Asia/Manila',
+      // Only the nudge: no streak warning takes a place of the day's two.
+      reminders: { streakReminders: false, randomReminders: true, intelligentTiming: true },
+    });
+    // Three habits, done every day at 11:15, 16:15 and 17:15 in Manila (UTC+8).
+    const ids: string[] = [];
+    for (const title of ['Read', 'Walk', 'Stretch']) {
+      ids.push((await client.post<{ id: string }>('/api/habits', { title })).body.id);
+    }
+    for (const day of DAYS) {
+      for (const [index, hour] of [11, 16, 17].entries()) {
+        clock = new Date(`${day}T${String(hour - 8).padStart(2, '0')}:15:00Z`);
+        const done = await client.request(
+          'PUT',
+          `/api/habits/${ids[index] ?? ''}/completions/${day}`,
+          {
+            completed: true,
+          },
+        );
+        expect(done.status).toBe(200);
+      }
+    }
+    const browser = browserKeys();
+    const path = `/push/${kind}/habitual-hours`;
+    expect(
+      (
+        await client.request('PUT', '/api/push/subscription', {
+          endpoint: endpointOf(path),
+          keys: browser.keys,
+        })
+      ).status,
+    ).toBe(200);
+    // The next day, nothing done: a round every 30 minutes from 09:00 to 20:30 in Manila. The
+    // nudge is pushed within 30 minutes of its time (a habitual hour, at a minute of the day's
+    // choosing), so in hour 11, 12, 16, 17 or 18; at a default hour it would be 9, 10, 14, 15, 19
+    // or 20.
+    const pushedAt: number[] = [];
+    for (let step = 0; step < 24; step += 1) {
+      const now = new Date(Date.parse('2026-06-17T01:00:00Z') + step * 30 * 60_000);
+      const before = push.received.length;
+      await sendDuePushes({ db: server.database.db, now, send: sender(push), logger });
+      for (const received of push.received.slice(before)) {
+        if (received.path !== path) continue;
+        const shown = decrypt(received.body, browser.ecdh, browser.auth) as { tag: string };
+        if (shown.tag.startsWith('intelligent')) pushedAt.push((now.getUTCHours() + 8) % 24);
+      }
+    }
+    expect(pushedAt).toHaveLength(1);
+    expect([11, 12, 16, 17, 18]).toContain(pushedAt[0]);
+  });
 });
 
 describe('reminder pushes from two instances at once, on postgres', () => {
