@@ -48,7 +48,11 @@ export function DayInsightsDialog(props: {
         {[
           [copy.completed, String(insights.completedCount)],
           [copy.totalTasks, String(insights.totalCount)],
-          [copy.completionRate, `${insights.completionRate}%`],
+          // Nothing due that day (no habit, or every one rests): no rate to give, as on the hero.
+          [
+            copy.completionRate,
+            insights.totalCount > 0 ? `${insights.completionRate}%` : copy.noRate,
+          ],
           [copy.xpEarned, String(insights.xpEarned)],
         ].map(([label, value]) => (
           <div key={label} className="rounded-2xl bg-slate-100 p-3 text-center dark:bg-slate-800">

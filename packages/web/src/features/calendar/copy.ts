@@ -25,6 +25,8 @@ export const calendarCopy = {
   completed: 'Completed',
   totalTasks: 'Total Tasks',
   completionRate: 'Completion Rate',
+  /** The rate of a day with nothing due (docs/product.md, "Rest days"): not 0 %. */
+  noRate: '–',
   xpEarned: 'XP Earned',
   complete: 'Complete',
   markComplete: 'Mark complete',
