@@ -358,12 +358,15 @@ for (const theme of THEMES) {
     const habits = new HabitsSection(page);
     await page.setViewportSize(VIEWPORTS.wide);
     await open(page);
-    // The header and the username online, at each size: the badge must change neither (nothing
-    // moves, and on a phone the username keeps its room).
+    // The username online, at each size: the badge must not take its room. Below 1024 px the
+    // badge is a row of the header's own (floating under it, it covered the page's text).
+    const sizes = { ...VIEWPORTS, tablet: { width: 768, height: 1024 } };
     const header = page.getByRole('banner');
     const username = header.getByText(/^@/);
+    const pill = header.locator('[data-badge]');
+    const hero = page.getByRole('main').locator('section').first();
     const online = new Map<string, { header?: number; username?: number }>();
-    for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+    for (const [size, viewport] of Object.entries(sizes)) {
       await page.setViewportSize(viewport);
       online.set(size, {
         header: (await header.boundingBox())?.height,
@@ -382,14 +385,22 @@ for (const theme of THEMES) {
         });
       else await route.fallback();
     });
-    const shots = Object.entries(VIEWPORTS);
+    const shots = Object.entries(sizes);
     for (const [size, viewport] of shots) {
       await page.setViewportSize(viewport);
       await saveViewportScreenshot(page, `offline-badge-offline-${theme}-${size}`);
-      expect({
-        header: (await header.boundingBox())?.height,
-        username: (await username.boundingBox())?.width,
-      }).toEqual(online.get(size));
+      const before = online.get(size);
+      expect((await username.boundingBox())?.width).toBe(before?.username);
+      // Wide, it sits in the header's row; narrower, the header grows by its row.
+      if (size === 'wide') expect((await header.boundingBox())?.height).toBe(before?.header);
+      // Inside the header, which ends above the page's first section: it covers nothing.
+      const [headerBox, pillBox, heroBox] = await Promise.all(
+        [header, pill, hero].map((part) => part.boundingBox()),
+      );
+      if (!headerBox || !pillBox || !heroBox) throw new Error(`no box at ${size}`);
+      expect(pillBox.y).toBeGreaterThanOrEqual(headerBox.y);
+      expect(pillBox.y + pillBox.height).toBeLessThanOrEqual(headerBox.y + headerBox.height);
+      expect(headerBox.y + headerBox.height).toBeLessThanOrEqual(heroBox.y);
     }
     if (theme === 'light') await expectNoAxeViolations(page);
 

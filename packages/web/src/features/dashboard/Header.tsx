@@ -62,7 +62,7 @@ export const Header = memo(function Header({ me }: { me: Me }) {
   };
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200/80 bg-white/85 backdrop-blur dark:border-slate-800 dark:bg-slate-950/85">
-      <div className="mx-auto flex max-w-7xl items-center gap-2 px-4 py-3 sm:gap-3 2xl:max-w-[100rem]">
+      <div className="mx-auto flex max-w-7xl items-center gap-x-2 px-4 py-3 max-lg:flex-wrap sm:gap-x-3 2xl:max-w-[100rem]">
         <a
           href={marketingUrl}
           aria-label="HabitQuest: about the app"
@@ -81,10 +81,10 @@ export const Header = memo(function Header({ me }: { me: Me }) {
           {/* On a phone the icon alone: the username needs the room. */}
           <span className="sr-only sm:not-sr-only">{copy.home}</span>
         </a>
-        {/* Beside the username on wide screens. Below 1024 px it floats just under the header,
-            centred, where it takes no room from the username and, coming and going, moves
-            nothing on the page under the user's thumb; taps go through it. */}
-        <div className="flex max-lg:pointer-events-none max-lg:absolute max-lg:inset-x-0 max-lg:top-full max-lg:justify-center max-lg:pt-2 max-lg:[&>[data-badge]]:shadow-md lg:ml-auto">
+        {/* Beside the username on wide screens. Below 1024 px, where the row has no room for it
+            beside the username, it is a centred row of the header's own while it shows: floating
+            under the header, it covered the page's text. Empty, that row takes no height. */}
+        <div className="flex max-lg:order-last max-lg:basis-full max-lg:justify-center max-lg:[&>[data-badge]]:mt-1.5 lg:ml-auto">
           <OfflineBadge />
         </div>
         <div className="flex min-w-0 flex-1 basis-0 items-center justify-end gap-2 sm:gap-3 lg:flex-initial lg:basis-auto">

@@ -3,7 +3,7 @@ import { cx } from '../../components/ui/cx';
 import { offlineCopy as copy } from './copy';
 import { useOfflineBadge } from './use-offline-badge';
 
-// Opaque: below 1024 px the pill floats over the page (Header.tsx).
+// Opaque, so it reads the same on the header's translucent background over any page colour.
 const LOOKS = {
   offline: {
     icon: CloudOff,
