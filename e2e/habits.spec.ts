@@ -3,6 +3,7 @@ import { CalendarPanel } from './pages/calendar';
 import { HabitsSection } from './pages/habits-section';
 import { expectNoAxeViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
+import { focusOutline } from './support/focus-ring';
 import { saveScreenshot, saveViewportScreenshot, VIEWPORTS } from './support/screens';
 import { localDate, signInThroughUi } from './support/session';
 
@@ -148,6 +149,13 @@ test('weekly, monthly, yearly and Specific habits appear under their tab on the 
 }) => {
   await signInThroughUi(page, account);
   const habits = new HabitsSection(page);
+  await habits.tab('Weekly').click();
+  // Chosen with the mouse, a tab draws no focus ring; moved to with the keyboard, it does.
+  await expect(habits.tab('Weekly')).toBeFocused();
+  expect(await focusOutline(page)).toBe('none');
+  await page.keyboard.press('ArrowRight');
+  await expect(habits.tab('Monthly')).toBeFocused();
+  expect(await focusOutline(page)).toBe('solid 2px');
   await habits.tab('Weekly').click();
   await habits.create({ title: 'Weekly review', frequency: 'Weekly' });
   await expect(habits.card('Weekly review')).toBeVisible();

@@ -50,6 +50,15 @@ export function Tabs<T extends string>({
           <RadixTabs.Trigger
             key={tab.value}
             value={tab.value}
+            // Radix focuses a pressed tab from script, which Chromium rings like keyboard focus
+            // once any key was pressed before (Escape closing a dialog, say). Pressed, it is
+            // focused here without the ring, as a click focuses a button; keys still ring it.
+            onMouseDown={(event) => {
+              if (event.button !== 0 || event.ctrlKey) return;
+              event.preventDefault();
+              event.currentTarget.focus({ focusVisible: false });
+              if (tab.value !== value) onChange(tab.value);
+            }}
             className={cx(
               'min-h-10 whitespace-nowrap rounded-xl px-1.5 text-sm font-semibold transition sm:px-3',
               // About a third (a quarter) of the row, growing into what is left over: a basis of

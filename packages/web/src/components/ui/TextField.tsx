@@ -2,7 +2,7 @@ import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
 import { cx } from './cx';
 
 export const FIELD_CLASS =
-  'min-h-11 min-w-0 rounded-xl border border-slate-300 bg-white px-3 text-slate-900 placeholder:text-slate-400 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30 aria-[invalid=true]:border-red-600 aria-[invalid=true]:focus:ring-red-500/30 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100 dark:aria-[invalid=true]:border-red-400';
+  'min-h-11 min-w-0 rounded-xl border border-slate-300 bg-white px-3 text-slate-900 placeholder:text-slate-400 focus-visible:border-indigo-500 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500/30 aria-[invalid=true]:border-red-600 aria-[invalid=true]:focus-visible:ring-red-500/30 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100 dark:aria-[invalid=true]:border-red-400';
 
 /** The ids a field's describedby lists: its hint, then its error (both under the field). */
 export function describedBy(...ids: (string | false | null | undefined)[]): string | undefined {

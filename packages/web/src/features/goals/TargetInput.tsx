@@ -83,8 +83,8 @@ export function TargetInput({
               }
             }}
             className={cx(
-              'h-9 w-28 rounded-lg border border-slate-300 bg-white pl-2 pr-8 text-right text-sm font-semibold tabular-nums text-slate-900 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100',
-              error && 'border-red-600 focus:ring-red-500/30 dark:border-red-400',
+              'h-9 w-28 rounded-lg border border-slate-300 bg-white pl-2 pr-8 text-right text-sm font-semibold tabular-nums text-slate-900 focus-visible:border-indigo-500 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500/30 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100',
+              error && 'border-red-600 focus-visible:ring-red-500/30 dark:border-red-400',
             )}
           />
           <span
