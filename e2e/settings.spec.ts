@@ -10,6 +10,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { SettingsDialog, type SettingsTab } from './pages/settings';
 import { expectNoAxeViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
+import { focusOutline } from './support/focus-ring';
 import { saveViewportScreenshot, VIEWPORTS } from './support/screens';
 import { signInThroughUi } from './support/session';
 import { THEMES, useTheme } from './support/theme';
@@ -57,6 +58,23 @@ async function expectNoDialogViolations(page: Page): Promise<void> {
   }));
   expect(summary).toEqual([]);
 }
+
+/** A zone name longer than any Chromium lists; the server knows it (an alias of Catamarca). */
+const LONG_ZONE = 'America/Argentina/ComodRivadavia';
+
+/**
+ * The options of the open dialog's zone list that run past their own box, or come closer than
+ * 8 px to the list's border.
+ */
+const OPTIONS_CUT = `(() => {
+  const list = document.querySelector('[role="dialog"] select[size]');
+  const box = list.getBoundingClientRect();
+  return [...list.options].filter((option) => {
+    const own = option.getBoundingClientRect();
+    return option.scrollWidth > option.clientWidth || own.left - box.left < 8 ||
+      box.right - own.right < 8;
+  }).map((option) => option.text);
+})()`;
 
 async function addHabit(request: APIRequestContext, baseURL: string, title: string) {
   const response = await request.post('/api/habits', {
@@ -114,8 +132,16 @@ test.describe('Settings dialog', () => {
   test('every tab fits the dialog at 1280, 768 and 390 px; none scrolls it sideways', async ({
     page,
     account,
+    baseURL,
   }) => {
     await signInThroughUi(page, account);
+    // A long saved zone (a name Chromium does not list, so it is listed first, as the saved one).
+    const zone = await page.request.patch('/api/settings', {
+      data: { timeZone: LONG_ZONE },
+      headers: { origin: baseURL ?? '' },
+    });
+    expect(zone.ok()).toBe(true);
+    await page.reload();
     const settings = new SettingsDialog(page);
     // Nothing in the dialog wider than it or scrolled sideways, no tab's label cut.
     const overflow = async (): Promise<unknown> =>
@@ -147,6 +173,20 @@ test.describe('Settings dialog', () => {
       );
       expect(await overflow(), `Account at ${String(width)} px`).toEqual(fine);
       if (width === 1280) await saveViewportScreenshot(page, 'settings-account-wide');
+      // Clicked, a tab draws no focus ring, though keys were pressed before (the Escape that
+      // closed the dialog last round); moved to with the keyboard, it does.
+      expect(await focusOutline(page)).toBe('none');
+      await page.keyboard.press('ArrowLeft');
+      await expect(settings.dialog.getByRole('tab', { name: 'Notifications' })).toBeFocused();
+      expect(await focusOutline(page)).toBe('solid 2px');
+      if (width === 390) {
+        // The long zone wraps inside the list's padding: no option runs past its box or the list's.
+        await settings.tab('Regional');
+        const list = settings.dialog.getByRole('listbox', { name: 'Time zones' });
+        await expect(list.getByRole('option').first()).toHaveText(LONG_ZONE);
+        expect(await page.evaluate<string[]>(OPTIONS_CUT)).toEqual([]);
+        await saveViewportScreenshot(page, 'settings-regional-long-zone-narrow');
+      }
       await page.keyboard.press('Escape');
       await expect(settings.dialog).toBeHidden();
     }
@@ -439,11 +479,22 @@ test.describe('Settings dialog', () => {
     await expect(page.getByText('Gone soon').first()).toBeVisible();
     const settings = new SettingsDialog(page);
     await settings.open('Data');
+    // Measured now: once the question is open, Settings is hidden from the accessibility tree.
+    const under = await settings.dialog.boundingBox();
     await settings.dialog.getByRole('button', { name: 'Reset All Data' }).click();
     const confirm = page.getByRole('dialog', { name: 'Reset all data?' });
     await expect(confirm).toContainText(
       'Are you sure you want to reset all data? This action cannot be undone.',
     );
+    // Settings, under it, is dimmed by its backdrop like the page: a point of Settings beside the
+    // question is the backdrop's, not Settings' own.
+    const over = await confirm.boundingBox();
+    if (!under || !over) throw new Error('no dialog box');
+    const [x, y] = [under.x + 8, under.y + under.height - 8];
+    expect(x < over.x || y > over.y + over.height).toBe(true);
+    const hit = `document.elementFromPoint(${String(x)}, ${String(y)})`;
+    expect(await page.evaluate(`${hit}?.closest('[role="dialog"]') === null`)).toBe(true);
+    await saveViewportScreenshot(page, 'settings-reset-over-settings');
     await confirm.getByRole('button', { name: 'Reset Everything' }).click();
     await expect(page.getByText('All data has been reset.')).toBeVisible();
     expect(await habitTitles(page.request)).toEqual([]);

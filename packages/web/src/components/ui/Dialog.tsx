@@ -113,7 +113,9 @@ export function Dialog({
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-950/50 backdrop-blur-sm data-[state=open]:animate-in" />
+        {/* One layer for the backdrop and the window, so the order they were opened in decides:
+            a dialog opened over another one dims it like the page under it. */}
+        <RadixDialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50 backdrop-blur-sm data-[state=open]:animate-in" />
         <RadixDialog.Content
           ref={contentRef}
           // While it asks, the dialog holds still under the prompt.
@@ -209,7 +211,8 @@ function DiscardPrompt({
     // not scroll while it asks).
     <div
       style={shown}
-      className="absolute inset-x-0 z-10 flex items-center justify-center rounded-3xl bg-white/85 p-4 backdrop-blur-sm dark:bg-slate-900/85"
+      // Dark: dimmed like the page under a dialog, so the prompt stands out from the form.
+      className="absolute inset-x-0 z-10 flex items-center justify-center rounded-3xl bg-white/85 p-4 backdrop-blur-sm dark:bg-slate-950/80"
     >
       <div
         ref={boxRef}
@@ -217,7 +220,7 @@ function DiscardPrompt({
         aria-modal="true"
         aria-labelledby={`${id}-title`}
         aria-describedby={`${id}-text`}
-        className="w-full max-w-xs rounded-2xl border border-slate-200 bg-white p-5 shadow-xl dark:border-slate-700 dark:bg-slate-900"
+        className="w-full max-w-xs rounded-2xl border border-slate-200 bg-white p-5 shadow-xl dark:border-slate-700 dark:bg-slate-900 dark:shadow-black/50"
       >
         <h3 id={`${id}-title`} className="text-lg font-bold text-slate-900 dark:text-white">
           {DISCARD.title}

@@ -111,8 +111,9 @@ export function RegionalPanel({ timeZone, weekStart }: { timeZone: string; weekS
               <option
                 key={zone}
                 value={zone}
-                // Chromium paints a selected option grey unless given a background image.
-                className="rounded px-1 py-0.5 checked:bg-[linear-gradient(#e2e8f0,#e2e8f0)] checked:text-slate-900 dark:checked:bg-[linear-gradient(#334155,#334155)] dark:checked:text-white"
+                // Chromium paints a selected option grey unless given a background image. A long
+                // name ('America/Argentina/ComodRivadavia' at 390 px) wraps inside the padding.
+                className="rounded px-1 py-0.5 whitespace-normal wrap-anywhere checked:bg-[linear-gradient(#e2e8f0,#e2e8f0)] checked:text-slate-900 dark:checked:bg-[linear-gradient(#334155,#334155)] dark:checked:text-white"
               >
                 {label(zone)}
               </option>
