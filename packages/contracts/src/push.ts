@@ -3,7 +3,7 @@
  * the server's public key, so reminders reach it when no HabitQuest tab is open.
  */
 import { z } from 'zod';
-import { zInstant } from './common';
+import { zInstant, zLocalDate } from './common';
 
 /** The public key a browser subscribes with, or null when this server sends no pushes. */
 export const zPushKey = z.object({ publicKey: z.string().nullable() });
@@ -89,6 +89,12 @@ export const zPushSubscription = z.object({
    * back. Left out, what the server has is kept.
    */
   activeAt: zInstant.nullable().optional(),
+  /**
+   * The days (the user's local dates) of the last two weeks on which this browser started a
+   * session of use: the weekly activity score of the daily nudges counts them, on the server as
+   * in the tab. Left out, what the server has is kept.
+   */
+  sessionDays: z.array(zLocalDate).max(14).optional(),
 });
 export type PushSubscriptionBody = z.infer<typeof zPushSubscription>;
 

@@ -244,7 +244,7 @@ export const remindersSent = pgTable(
 /**
  * Browsers subscribed to reminder pushes (reminders/push-sender.ts). An endpoint is one browser
  * profile: subscribing it again moves it to the account signed in there now. Its tabs send, with
- * the subscription, until when the browser is quiet and when it was last in use.
+ * the subscription, until when the browser is quiet, when it was last in use and the days it was.
  */
 export const pushSubscriptions = pgTable(
   'hq_push_subscriptions',
@@ -261,6 +261,8 @@ export const pushSubscriptions = pgTable(
     quietUntil: timestamp('quiet_until', { withTimezone: true, mode: 'string' }),
     /** The last app open, click or key press a tab of this browser reported (the planner's). */
     activeAt: timestamp('active_at', { withTimezone: true }),
+    /** The local dates this browser started a session on, of the last two weeks (its tab's). */
+    sessionDays: jsonb('session_days').$type<string[]>(),
   },
   (table) => [index('hq_push_subscriptions_user_idx').on(table.userId)],
 );

@@ -50,6 +50,9 @@ export function pushRoutes(deps: FeatureDeps & { vapidPublicKey: string | null }
       body.activeAt === undefined || body.activeAt === null
         ? null
         : new Date(Math.min(Date.parse(body.activeAt), now().getTime()));
+    // The days it was in use, each once, when it sent them (its tabs share one record of them).
+    const days =
+      body.sessionDays === undefined ? {} : { sessionDays: [...new Set(body.sessionDays)].sort() };
     await db.transaction(async (tx) => {
       // One subscribe of a user at a time, so parallel ones cannot leave more than the cap.
       await lockUser(tx, row.userId);
@@ -57,7 +60,7 @@ export function pushRoutes(deps: FeatureDeps & { vapidPublicKey: string | null }
       const subscribedAt = sql`clock_timestamp()`;
       await tx
         .insert(pushSubscriptions)
-        .values({ ...row, ...quiet, activeAt, createdAt: subscribedAt })
+        .values({ ...row, ...quiet, ...days, activeAt, createdAt: subscribedAt })
         .onConflictDoUpdate({
           target: pushSubscriptions.endpoint,
           set: {
@@ -66,6 +69,7 @@ export function pushRoutes(deps: FeatureDeps & { vapidPublicKey: string | null }
             auth: row.auth,
             createdAt: subscribedAt,
             ...quiet,
+            ...days,
             // Two tabs of one browser report their own activity: the latest stands. A browser
             // another account signed in to starts from what this one reports.
             activeAt: sql`case when ${pushSubscriptions.userId} = excluded.user_id

@@ -23,7 +23,7 @@ import { reminderHabitOf } from '@habitquest/core/reminders/habits';
 import { planReminders, type ReminderHabit } from '@habitquest/core/reminders/plan';
 import { REMINDER_TEXTS } from '@habitquest/core/reminders/rules';
 import { instantAt, seededRandom } from '@habitquest/core/reminders/timing';
-import { and, eq, gte, inArray, isNull, lte, max, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { completions, pushSubscriptions } from '../db/schema';
 import { loadRest, restOfHabit } from '../rest/load-rest';
@@ -135,12 +135,16 @@ async function sendForUser(options: {
   const lastCompletion = Math.max(0, ...habits.map((h) => h.lastCompletedAt ?? 0));
   const sentToday = await listSentReminders({ db, userId, now });
   // The latest activity any of the user's browsers reported, quiet ones too: the planner's
-  // "inactive for N hours" gates then hold back what an open tab's planner holds back.
-  const [reported] = await db
-    .select({ at: max(pushSubscriptions.activeAt) })
+  // "inactive for N hours" gates then hold back what an open tab's planner holds back. And the
+  // days any of them was in use: the weekly activity score skips the nudges of a busy week.
+  const reports = await db
+    .select({ at: pushSubscriptions.activeAt, days: pushSubscriptions.sessionDays })
     .from(pushSubscriptions)
     .where(eq(pushSubscriptions.userId, userId));
-  const lastActive = reported?.at ? reported.at.getTime() : null;
+  const lastActive = Math.max(0, ...reports.map((report) => report.at?.getTime() ?? 0)) || null;
+  const dailySessions = Object.fromEntries(
+    reports.flatMap((report) => report.days ?? []).map((day) => [day, 1]),
+  );
   const byHour = settings.reminders.intelligentTiming
     ? await completionsByLocalHour(db, { userId, timeZone, since: yearStart(today) })
     : new Map<number, number>();
@@ -153,7 +157,7 @@ async function sendForUser(options: {
       lastInteraction: lastActive,
       lastHabitCompletion: lastCompletion === 0 ? null : lastCompletion,
       sessionStartedAt: null,
-      dailySessions: {},
+      dailySessions,
       habitCompletionTimes: {},
       completionsByHour: byHour,
     },

@@ -609,15 +609,18 @@ describe.each(DATABASE_KINDS)('reminder pushes beside a tab in use, on %s', (kin
     expect(claim.body).toEqual({ habitIds: [active.habitId] });
   });
 
-  it('nudges at the hours the user completes habits, learnt from the year, not at 9, 14 or 19', async () => {
+  /**
+   * A user in Manila with three habits done every day at 11:15, 16:15 and 17:15, its browser
+   * subscribed with `report` (the days it was in use, say), and only the daily nudges on (no
+   * streak warning takes a place of the day's two).
+   */
+  async function userWithHabitualHours(path: string, report: object = {}) {
     clock = new Date(`${DAYS[0] ?? ''}T00:30:00Z`);
     const { client } = await signUp(server);
     await client.patch('/api/settings', {
       timeZone: 'Asia/Manila',
-      // Only the nudge: no streak warning takes a place of the day's two.
       reminders: { streakReminders: false, randomReminders: true, intelligentTiming: true },
     });
-    // Three habits, done every day at 11:15, 16:15 and 17:15 in Manila (UTC+8).
     const ids: string[] = [];
     for (const title of ['Read', 'Walk', 'Stretch']) {
       ids.push((await client.post<{ id: string }>('/api/habits', { title })).body.id);
@@ -625,43 +628,91 @@ describe.each(DATABASE_KINDS)('reminder pushes beside a tab in use, on %s', (kin
     for (const day of DAYS) {
       for (const [index, hour] of [11, 16, 17].entries()) {
         clock = new Date(`${day}T${String(hour - 8).padStart(2, '0')}:15:00Z`);
-        const done = await client.request(
-          'PUT',
-          `/api/habits/${ids[index] ?? ''}/completions/${day}`,
-          {
-            completed: true,
-          },
-        );
+        const id = ids[index] ?? '';
+        const done = await client.request('PUT', `/api/habits/${id}/completions/${day}`, {
+          completed: true,
+        });
         expect(done.status).toBe(200);
       }
     }
     const browser = browserKeys();
-    const path = `/push/${kind}/habitual-hours`;
-    expect(
-      (
-        await client.request('PUT', '/api/push/subscription', {
-          endpoint: endpointOf(path),
-          keys: browser.keys,
-        })
-      ).status,
-    ).toBe(200);
-    // The next day, nothing done: a round every 30 minutes from 09:00 to 20:30 in Manila. The
-    // nudge is pushed within 30 minutes of its time (a habitual hour, at a minute of the day's
-    // choosing), so in hour 11, 12, 16, 17 or 18; at a default hour it would be 9, 10, 14, 15, 19
-    // or 20.
-    const pushedAt: number[] = [];
+    const answer = await client.request('PUT', '/api/push/subscription', {
+      endpoint: endpointOf(path),
+      keys: browser.keys,
+      ...report,
+    });
+    expect(answer.status).toBe(200);
+    return { path, browser };
+  }
+
+  /**
+   * The next day (17 June), nothing done: a round every 30 minutes from 09:00 to 20:30 in Manila
+   * (each round serves every user). Answers, for each user given, the local hours of the rounds
+   * that pushed a nudge to their browser.
+   */
+  async function nudgeHours(...users: Awaited<ReturnType<typeof userWithHabitualHours>>[]) {
+    const hours = users.map((): number[] => []);
     for (let step = 0; step < 24; step += 1) {
       const now = new Date(Date.parse('2026-06-17T01:00:00Z') + step * 30 * 60_000);
       const before = push.received.length;
       await sendDuePushes({ db: server.database.db, now, send: sender(push), logger });
       for (const received of push.received.slice(before)) {
-        if (received.path !== path) continue;
-        const shown = decrypt(received.body, browser.ecdh, browser.auth) as { tag: string };
-        if (shown.tag.startsWith('intelligent')) pushedAt.push((now.getUTCHours() + 8) % 24);
+        const index = users.findIndex((user) => user.path === received.path);
+        const user = users[index];
+        if (!user) continue;
+        const shown = decrypt(received.body, user.browser.ecdh, user.browser.auth) as {
+          tag: string;
+        };
+        if (shown.tag.startsWith('intelligent')) hours[index]?.push((now.getUTCHours() + 8) % 24);
       }
     }
-    expect(pushedAt).toHaveLength(1);
-    expect([11, 12, 16, 17, 18]).toContain(pushedAt[0]);
+    return hours;
+  }
+
+  it('nudges at the hours the user completes habits, learnt from the year, not at 9, 14 or 19', async () => {
+    const user = await userWithHabitualHours(`/push/${kind}/habitual-hours`);
+    // The nudge is pushed within 30 minutes of its time (a habitual hour, at a minute of the
+    // day's choosing), so in hour 11, 12, 16, 17 or 18; at a default hour it would be 9, 10, 14,
+    // 15, 19 or 20.
+    const [hours] = await nudgeHours(user);
+    expect(hours).toHaveLength(1);
+    expect([11, 12, 16, 17, 18]).toContain(hours?.[0]);
+  });
+
+  it('skips the nudges of a week the app was used on more than 80 % of the days, as a tab does', async () => {
+    // In use on 6 of the 7 days to 17 June: 86 %.
+    const busy = await userWithHabitualHours(`/push/${kind}/busy-week`, {
+      sessionDays: [
+        '2026-06-11',
+        '2026-06-12',
+        '2026-06-13',
+        '2026-06-14',
+        '2026-06-15',
+        '2026-06-16',
+      ],
+    });
+    // On 5 of them (71 %), and on days before the week: nudged.
+    const quieter = await userWithHabitualHours(`/push/${kind}/quieter-week`, {
+      sessionDays: [
+        '2026-06-01',
+        '2026-06-02',
+        '2026-06-12',
+        '2026-06-13',
+        '2026-06-14',
+        '2026-06-15',
+        '2026-06-16',
+      ],
+    });
+    const bad = await signUp(server);
+    const refused = await bad.client.request('PUT', '/api/push/subscription', {
+      endpoint: endpointOf(`/push/${kind}/bad-days`),
+      keys: browserKeys().keys,
+      sessionDays: ['June 16'],
+    });
+    expect(refused.status).toBe(400);
+    const [busyHours, quieterHours] = await nudgeHours(busy, quieter);
+    expect(busyHours).toEqual([]);
+    expect(quieterHours).toHaveLength(1);
   });
 });
 

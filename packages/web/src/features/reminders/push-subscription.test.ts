@@ -10,7 +10,13 @@ const KEYS = {
   auth: 'tBHI',
 };
 
-type Sent = { endpoint: string; keys: unknown; quietUntil?: unknown; activeAt?: unknown };
+type Sent = {
+  endpoint: string;
+  keys: unknown;
+  quietUntil?: unknown;
+  activeAt?: unknown;
+  sessionDays?: unknown;
+};
 
 /**
  * The browser's push (a subscription already made) and the server behind fetch: the public key,
@@ -75,7 +81,13 @@ describe("this browser's pause, snooze and activity, sent with its push subscrip
     const { ensurePushSubscription, setPaused, snooze } = await load();
     expect(await ensurePushSubscription()).toBe('subscribed');
     expect(sent).toEqual([
-      { endpoint: ENDPOINT, keys: KEYS, quietUntil: null, activeAt: new Date(T0).toISOString() },
+      {
+        endpoint: ENDPOINT,
+        keys: KEYS,
+        quietUntil: null,
+        activeAt: new Date(T0).toISOString(),
+        sessionDays: [],
+      },
     ]);
     // Nothing new: nothing sent (each reminders round asks).
     await ensurePushSubscription();
@@ -119,6 +131,7 @@ describe("this browser's pause, snooze and activity, sent with its push subscrip
   it('sends newer activity once it is 5 minutes ahead of what the server has', async () => {
     const { sent } = standIns();
     const { ensurePushSubscription, recordAppOpen } = await load();
+    recordAppOpen('2026-06-10', T0);
     await ensurePushSubscription();
     recordAppOpen('2026-06-10', T0 + 4 * MINUTE);
     await ensurePushSubscription();
@@ -129,5 +142,27 @@ describe("this browser's pause, snooze and activity, sent with its push subscrip
       new Date(T0).toISOString(),
       new Date(T0 + 5 * MINUTE).toISOString(),
     ]);
+  });
+  it('sends the days of use whenever a new one is among them, oldest first, two weeks at most', async () => {
+    const { sent } = standIns();
+    const { ensurePushSubscription, recordAppOpen } = await load();
+    for (let day = 1; day <= 16; day += 1) {
+      recordAppOpen(`2026-05-${String(day).padStart(2, '0')}`, T0 - 30 * 24 * 60 * MINUTE);
+    }
+    await ensurePushSubscription();
+    expect(sent.at(-1)?.sessionDays).toEqual(
+      Array.from({ length: 14 }, (_, index) => `2026-05-${String(index + 3).padStart(2, '0')}`),
+    );
+    // Another session the same day changes nothing the server needs.
+    recordAppOpen('2026-05-16', T0 - 30 * 24 * 60 * MINUTE);
+    await ensurePushSubscription();
+    expect(sent).toHaveLength(1);
+    // A new day of use is sent at once, though the activity moved by less than 5 minutes.
+    recordAppOpen('2026-05-17', T0 - 30 * 24 * 60 * MINUTE);
+    await ensurePushSubscription();
+    expect(sent).toHaveLength(2);
+    expect(sent.at(-1)?.sessionDays).toEqual(
+      Array.from({ length: 14 }, (_, index) => `2026-05-${String(index + 4).padStart(2, '0')}`),
+    );
   });
 });

@@ -27,7 +27,12 @@ export type PushState = 'subscribed' | 'unavailable' | 'off';
 export const ACTIVITY_STEP_MS = 5 * 60_000;
 
 /** What this browser tells the server with its subscription. */
-export type PushDeviceReport = { quietUntil: PushQuietUntil; activeAt: string | null };
+export type PushDeviceReport = {
+  quietUntil: PushQuietUntil;
+  activeAt: string | null;
+  /** The days this device started a session on (the weekly activity score's), oldest first. */
+  sessionDays: string[];
+};
 
 /** This device's state now: paused (no end), snoozed until, or neither; and its last activity. */
 export function deviceReport(now = Date.now()): PushDeviceReport {
@@ -38,7 +43,12 @@ export function deviceReport(now = Date.now()): PushDeviceReport {
       ? new Date(device.snoozedUntil).toISOString()
       : null;
   const active = Math.max(device.lastAppOpen ?? 0, lastInteractionAt());
-  return { quietUntil, activeAt: active > 0 ? new Date(active).toISOString() : null };
+  const sessionDays = Object.entries(device.dailySessions)
+    .filter(([, count]) => (count ?? 0) > 0)
+    .map(([day]) => day)
+    .sort()
+    .slice(-14);
+  return { quietUntil, activeAt: active > 0 ? new Date(active).toISOString() : null, sessionDays };
 }
 
 /** The server's push key, once it answered with one. */
@@ -50,6 +60,7 @@ let told: { endpoint: string; report: PushDeviceReport } | null = null;
 /** Whether `report` says something the server does not have yet. */
 function isNews(endpoint: string, report: PushDeviceReport): boolean {
   if (told?.endpoint !== endpoint || told.report.quietUntil !== report.quietUntil) return true;
+  if (told.report.sessionDays.join() !== report.sessionDays.join()) return true;
   if (report.activeAt === null) return false;
   const known = told.report.activeAt === null ? 0 : Date.parse(told.report.activeAt);
   return Date.parse(report.activeAt) - known >= ACTIVITY_STEP_MS;

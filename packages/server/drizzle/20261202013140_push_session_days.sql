@@ -1,0 +1,1 @@
+ALTER TABLE "hq_push_subscriptions" ADD COLUMN "session_days" jsonb;
