@@ -413,7 +413,7 @@ async function expectOverview(
   await expect(modal.figure('Best month')).toHaveText(
     expected.bestMonth
       ? `${monthName(expected.bestMonth.month)} · ${num(expected.bestMonth.xp)} XP`
-      : '—',
+      : '–',
   );
   if (expected.xpThisYear === 0 && expected.completionsThisYear === 0) {
     await expect(modal.dialog.getByRole('heading', { name: 'No data yet' })).toBeVisible();
@@ -502,7 +502,9 @@ async function expectWeekly(modal: AnalyticsModal, expected: ReturnType<Expectat
 }
 
 async function expectDaily(modal: AnalyticsModal, expected: ReturnType<Expectations['daily']>) {
-  await expect(modal.figure("Today's completion rate")).toHaveText(pct(expected.completionRate));
+  await expect(modal.figure("Today's completion rate")).toHaveText(
+    expected.totalHabits > 0 ? pct(expected.completionRate) : '–',
+  );
   await expect(modal.figure('XP earned')).toHaveText(num(expected.xpEarned));
   await expect(modal.figure('Habits done')).toHaveText(num(expected.habitsDone));
   await expect(modal.figure('Total habits')).toHaveText(num(expected.totalHabits));

@@ -12,6 +12,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UpgradeHost } from '../pro/UpgradeHost';
 import { AnalyticsModal } from './AnalyticsModal';
 import { MONTHLY_BAND_COLORS, WEEKLY_BAND_COLORS } from './bands';
+import { DailyView } from './DailyTab';
 import { monthlyBars } from './MonthlyTab';
 import { analyticsKeys } from './queries';
 import {
@@ -122,7 +123,7 @@ describe('Analytics Dashboard for a Pro user', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Previous year' }));
     expect(await screen.findByText('XP in 2024')).toBeTruthy();
     expect(figure('XP in 2024')).toBe('900');
-    expect(figure('Best month')).toBe('—');
+    expect(figure('Best month')).toBe('–');
     expect(requested).toEqual(['/api/analytics/overview?year=2024']);
     expect(isDisabled('Next year')).toBe(false);
   });
@@ -245,6 +246,14 @@ describe('Analytics Dashboard for a Pro user', () => {
       'Monthly · Done this month',
     );
     expect(requested).toEqual([]);
+  });
+
+  it('Daily gives no rate for a day with nothing due, and a real 0 % otherwise', () => {
+    render(<DailyView data={{ ...daily, completionRate: 0, totalHabits: 0, habitsDone: 0 }} />);
+    expect(figure("Today's completion rate")).toBe('–');
+    cleanup();
+    render(<DailyView data={{ ...daily, completionRate: 0, totalHabits: 3, habitsDone: 0 }} />);
+    expect(figure("Today's completion rate")).toBe('0%');
   });
 
   it('tabs follow the arrow keys', async () => {

@@ -17,7 +17,11 @@ export function DailyView({ data }: { data: DailyAnalytics }) {
   return (
     <div className="flex flex-col gap-5">
       <StatGrid>
-        <StatTile label={copy.todaysRate} value={copy.percent(data.completionRate)} />
+        {/* Nothing due today (no habit, or every one rests): no rate, as on the dashboard. */}
+        <StatTile
+          label={copy.todaysRate}
+          value={data.totalHabits > 0 ? copy.percent(data.completionRate) : copy.none}
+        />
         <StatTile label={copy.xpEarned} value={copy.number(data.xpEarned)} />
         <StatTile label={copy.habitsDone} value={copy.number(data.habitsDone)} />
         <StatTile label={copy.totalHabits} value={copy.number(data.totalHabits)} />

@@ -36,7 +36,8 @@ export const analyticsCopy = {
   percent: (value: number) => `${value}%`,
   xp: (value: number) => `${number(value)} XP`,
   pts: (value: number) => `${number(value)} ${Math.abs(value) === 1 ? 'pt' : 'pts'}`,
-  none: '—',
+  /** A figure with nothing to give (no best month, no rate of a day with nothing due). */
+  none: '–',
   loading: 'Loading analytics…',
   loadFailed: 'Could not load these analytics.',
   retry: 'Try again',
