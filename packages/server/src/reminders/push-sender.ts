@@ -23,7 +23,7 @@ import { reminderHabitOf } from '@habitquest/core/reminders/habits';
 import { planReminders, type ReminderHabit } from '@habitquest/core/reminders/plan';
 import { REMINDER_TEXTS } from '@habitquest/core/reminders/rules';
 import { instantAt, seededRandom } from '@habitquest/core/reminders/timing';
-import { and, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { completions, pushSubscriptions } from '../db/schema';
 import { loadRest, restOfHabit } from '../rest/load-rest';
@@ -32,6 +32,7 @@ import type { Logger } from '../logger';
 import { loadSettings, todayFor } from '../settings/load-settings';
 import { claimReminder } from './claim-reminder';
 import { listSentReminders } from './list-sent';
+import { reportedActivity } from './reported-activity';
 import { RefusedEndpoint, type SendPush, type Subscription } from './web-push-sender';
 
 export const PUSH_INTERVAL_MS = 60_000;
@@ -134,32 +135,25 @@ async function sendForUser(options: {
   );
   const lastCompletion = Math.max(0, ...habits.map((h) => h.lastCompletedAt ?? 0));
   const sentToday = await listSentReminders({ db, userId, now });
-  // The latest activity any of the user's browsers reported, quiet ones too: the planner's
-  // "inactive for N hours" gates then hold back what an open tab's planner holds back. And the
-  // days any of them was in use: the weekly activity score skips the nudges of a busy week.
-  const reports = await db
-    .select({ at: pushSubscriptions.activeAt, days: pushSubscriptions.sessionDays })
-    .from(pushSubscriptions)
-    .where(eq(pushSubscriptions.userId, userId));
-  const lastActive = Math.max(0, ...reports.map((report) => report.at?.getTime() ?? 0)) || null;
-  const dailySessions = Object.fromEntries(
-    reports.flatMap((report) => report.days ?? []).map((day) => [day, 1]),
-  );
-  const byHour = settings.reminders.intelligentTiming
-    ? await completionsByLocalHour(db, { userId, timeZone, since: yearStart(today) })
-    : new Map<number, number>();
+  const reported = await reportedActivity(db, {
+    userId,
+    timeZone,
+    today,
+    withHours: settings.reminders.intelligentTiming,
+  });
   const plan = planReminders({
     config: settings.reminders,
     permission: 'granted',
     activity: {
       // One figure, the later of a tab's app open and last click or key press, as it reported.
       lastAppOpen: null,
-      lastInteraction: lastActive,
+      lastInteraction: reported.lastActive,
       lastHabitCompletion: lastCompletion === 0 ? null : lastCompletion,
+      // A session's start is a tab's own: the startup reminder is never pushed.
       sessionStartedAt: null,
-      dailySessions,
+      dailySessions: reported.dailySessions,
       habitCompletionTimes: {},
-      completionsByHour: byHour,
+      completionsByHour: reported.completionsByHour,
     },
     habits,
     sentToday: sentToday.map((reminder) => ({ kind: reminder.kind, at: Date.parse(reminder.at) })),
@@ -200,32 +194,6 @@ async function sendForUser(options: {
     });
   }
   return pushed;
-}
-
-/** The first day of `today`'s year. */
-function yearStart(today: LocalDate): LocalDate {
-  return `${today.slice(0, 4)}-01-01`;
-}
-
-/**
- * The user's completions since `since`, counted by the local hour they were made at: the daily
- * nudges come at the user's habitual hours, learnt from this year's completions as a tab learns
- * them from the year it holds. Counted in the database, not read one by one.
- */
-async function completionsByLocalHour(
-  db: Database,
-  options: { userId: string; timeZone: string; since: LocalDate },
-): Promise<Map<number, number>> {
-  const hour = sql<number>`extract(hour from ${completions.completedAt} at time zone ${options.timeZone})::int`;
-  const rows = await db
-    .select({ hour, count: sql<number>`count(*)::int` })
-    .from(completions)
-    .where(
-      and(eq(completions.userId, options.userId), gte(completions.completionDate, options.since)),
-    )
-    // By position: the zone is a parameter, and PostgreSQL cannot tell two of them are equal.
-    .groupBy(sql`1`);
-  return new Map(rows.map((row) => [row.hour, row.count]));
 }
 
 /**
