@@ -12,25 +12,19 @@ import {
 } from '@habitquest/contracts/auth';
 import { apiErrorBody, ERROR_MESSAGES } from '@habitquest/contracts/errors';
 import { authSubpath, routes } from '@habitquest/contracts/routes';
-import { and, eq, like } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../app-env';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import { verification } from '../db/auth-schema';
 import { user } from '../db/schema';
 import { clientIp } from '../http/client-ip';
 import { refuseNul } from '../http/validate';
 import type { Auth } from './auth';
 import { AUTH_LIMITS, counterRetentionMs, usernameCheckKey, type AuthLimits } from './limits';
-import {
-  giveBack,
-  hitLimit,
-  markSeen,
-  rateLimitPurger,
-  seenSince,
-  type LimitResult,
-} from './rate-limit';
+import { createdUserId, errorCodeOf, readJson, text, tooMany } from './answers';
+import { giveBack, hitLimit, markSeen, rateLimitPurger, seenSince } from './rate-limit';
+import { forgetResetLinks, knownAddressKey, resetLinkOwner } from './reset-links';
 import { createSessionReader } from './session-reader';
 import type { Logger } from '../logger';
 
@@ -294,73 +288,10 @@ function notFoundAnswer(c: Context): Response {
   return c.json(apiErrorBody('NOT_FOUND', ERROR_MESSAGES.notFound), 404);
 }
 
-/** Whose account a reset link is for, while it is valid (Better Auth's verification row). */
-async function resetLinkOwner(db: Database, token: string): Promise<string | null> {
-  const [row] = await db
-    .select({ userId: verification.value })
-    .from(verification)
-    .where(eq(verification.identifier, `reset-password:${token}`));
-  return row?.userId ?? null;
-}
-
-/** Every reset link still out for the account stops working (after its password changed). */
-async function forgetResetLinks(db: Database, userId: string): Promise<void> {
-  await db
-    .delete(verification)
-    .where(and(like(verification.identifier, 'reset-password:%'), eq(verification.value, userId)));
-}
-
-/** The marker of an address that signed in to an account successfully. */
-function knownAddressKey(userId: string, ip: string): string {
-  return `signin:known:${userId}:${ip}`;
-}
-
-/** The id of the account a successful sign-up created, from Better Auth's answer. */
-async function createdUserId(response: Response): Promise<string | null> {
-  try {
-    const body = (await response.clone().json()) as { user?: { id?: unknown } };
-    return typeof body.user?.id === 'string' ? body.user.id : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Better Auth's error code in an error answer ({ code, message }), or null. */
-async function errorCodeOf(response: Response): Promise<string | null> {
-  try {
-    const body = (await response.clone().json()) as { code?: unknown };
-    return typeof body.code === 'string' ? body.code : null;
-  } catch {
-    return null;
-  }
-}
-
 /** Which OAuth providers have credentials on this server. */
 function providersOf(config: Config): AuthProviders {
   const isOn = (name: OAuthProvider) => config.oauth[name] !== undefined;
   return {
     providers: { google: isOn('google'), github: isOn('github'), discord: isOn('discord') },
   };
-}
-
-/** A string field of an unvalidated body (Better Auth validates it next), trimmed. */
-function text(value: unknown): string {
-  return typeof value === 'string' ? value.trim() : '';
-}
-
-async function readJson(c: Context): Promise<Record<string, unknown>> {
-  try {
-    const value: unknown = await c.req.raw.clone().json();
-    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
-
-function tooMany(c: Context, result: LimitResult, message: string): Response {
-  c.header('Retry-After', String(result.retryAfterSeconds));
-  return c.json(
-    apiErrorBody('RATE_LIMITED', message, { retryAfter: result.retryAfterSeconds }),
-    429,
-  );
 }
