@@ -194,7 +194,7 @@ test('the skip link and Tab land below the sticky header; the frequency tabs tak
   await expect(tab('Daily')).toHaveAttribute('aria-selected', 'true');
 });
 
-test('deleting a habit or a reward by keyboard leaves the focus on the section, not the page', async ({
+test('deleting a habit or a reward, or redeeming one, by keyboard leaves the focus on the section', async ({
   page,
   account,
   baseURL,
@@ -203,6 +203,7 @@ test('deleting a habit or a reward by keyboard leaves the focus on the section, 
   const api = rewardsApi(page, baseURL);
   await api.earn('Stretch', 10);
   await api.createReward({ name: 'Film night', cost: 100 });
+  await api.createReward({ name: 'Tea break', cost: 5 });
   await page.goto('/');
   await new DashboardPage(page).username.waitFor();
 
@@ -225,5 +226,13 @@ test('deleting a habit or a reward by keyboard leaves the focus on the section, 
   await rewards.dialog('Delete Reward').getByRole('button', { name: 'Delete Reward' }).focus();
   await page.keyboard.press('Enter');
   await expect(card).toHaveCount(0);
+  await expect(rewards.section.getByRole('heading', { level: 2 })).toBeFocused();
+
+  // Redeemed and not kept in the shop, a reward leaves it with its Redeem button.
+  const tea = rewards.card(rewards.section, 'Tea break');
+  await tea.getByRole('button', { name: /^Redeem Tea break/ }).focus();
+  await page.keyboard.press('Enter');
+  await expect(tea).toHaveCount(0);
+  await expect(rewards.item(rewards.inventory, 'Tea break')).toBeVisible();
   await expect(rewards.section.getByRole('heading', { level: 2 })).toBeFocused();
 });

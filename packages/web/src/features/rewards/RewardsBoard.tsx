@@ -52,7 +52,8 @@ export function RewardsBoard({ isShopOpen, onShopOpenChange }: RewardsSectionPro
     isShopOpen ? shopFocusRef.current : headingRef.current;
   useReturnFocus(dialog.kind !== 'none', focusFallback);
   // The card of a deleted reward leaves a moment after the confirmation closes (the focus went
-  // back to its delete button): then the focus goes to the shop's heading (or the open shop).
+  // back to its delete button), and a redeemed one not kept in the shop takes its Redeem button
+  // along: then the focus goes to the shop's heading (or the open shop).
   const removing = useFocusAfterRemoval(rewards.data ?? NO_REWARDS, focusFallback);
 
   const closeDialog = (open: boolean): void => {
@@ -71,7 +72,10 @@ export function RewardsBoard({ isShopOpen, onShopOpenChange }: RewardsSectionPro
     pendingId,
     onRetry: () => void rewards.refetch(),
     actions: {
-      onRedeem: redeem,
+      onRedeem: (reward) => {
+        if (!reward.keepInShop) removing(reward.id);
+        redeem(reward);
+      },
       onAdd: () => {
         guard('rewards', () => {
           setDialog({ kind: 'create' });
