@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatInstant, formatMonth, formatNumber, LOCALE } from './format';
+import {
+  formatCompact,
+  formatDate,
+  formatInstant,
+  formatMonth,
+  formatNumber,
+  LOCALE,
+} from './format';
 
 describe('formatting in the browser’s language', () => {
   it('writes dates in each style of the app (en-US here)', () => {
@@ -21,6 +28,12 @@ describe('formatting in the browser’s language', () => {
   it('groups numbers and writes a moment in the user’s zone', () => {
     expect(formatNumber(1234567)).toBe('1,234,567');
     expect(formatNumber(-40)).toBe('-40');
+    expect([12_000, 12_500, 999_949, 1_250_000].map(formatCompact)).toEqual([
+      '12K',
+      '12.5K',
+      '999.9K',
+      '1.3M',
+    ]);
     const instant = new Date('2026-03-03T21:05:00Z');
     expect(formatInstant(instant, 'UTC')).toBe('Mar 3, 2026, 9:05 PM');
     expect(formatInstant(instant, 'Asia/Tokyo')).toBe('Mar 4, 2026, 6:05 AM');

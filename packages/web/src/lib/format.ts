@@ -50,6 +50,16 @@ export function formatMonth(year: number, month: number): string {
   return formatDate(`${String(year)}-${String(month).padStart(2, '0')}-15`, 'monthYear');
 }
 
+const compactFormat = new Intl.NumberFormat(LOCALE, {
+  notation: 'compact',
+  maximumFractionDigits: 1,
+});
+
+/** A number in a few characters ('12.5K', '1.2M'), for a figure on a phone's narrow tile. */
+export function formatCompact(value: number): string {
+  return compactFormat.format(value);
+}
+
 /** A whole number with the locale's grouping ('12,345'). */
 export function formatNumber(value: number): string {
   return numberFormat.format(value);

@@ -170,6 +170,25 @@ describe('Analytics Dashboard for a Pro user', () => {
     expect(thisMonth?.textContent).toContain('Points spent1 pt');
   });
 
+  it('Monthly says a category with nothing due in the month has nothing due, not 0 %', () => {
+    const idle = {
+      categoryId: 'c-idle',
+      name: 'SPIRITUAL',
+      completed: 0,
+      total: 0,
+      rate: 0,
+      xp: 0,
+      target: 100,
+      targetPercent: 0,
+      isTargetMet: false,
+    };
+    renderModal(true, overview, { ...monthly, categories: [...monthly.categories, idle] });
+    openTab('Monthly');
+    const row = screen.getByText('SPIRITUAL').closest('li');
+    expect(row?.textContent).toContain('Nothing due this month');
+    expect(row?.textContent).not.toContain('% complete');
+  });
+
   it('Monthly shows the month, its day bars and each category; next month stops at today', () => {
     renderModal(true);
     openTab('Monthly');

@@ -87,8 +87,9 @@ export const analyticsCopy = {
   },
   categoryPerformance: 'Category performance',
   noCategories: 'No categories yet.',
+  // A category with nothing due in the month has no rate (not a failing 0 %).
   categoryRate: (rate: number, completed: number, total: number) =>
-    `${rate}% complete · ${completed}/${total}`,
+    total === 0 ? 'Nothing due this month' : `${rate}% complete · ${completed}/${total}`,
   targetProgress: (xp: number, target: number) => `${number(xp)} / ${number(target)} XP target`,
   targetLabel: (name: string) => `${name}: progress toward the monthly XP target`,
   targetMet: 'Target met',

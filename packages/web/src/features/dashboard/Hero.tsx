@@ -8,7 +8,10 @@ import { shortDayLabel } from '../calendar/day-label';
 import { SettingsButton } from '../settings/SettingsButton';
 import { dashboardCopy as copy } from './copy';
 import { ThemeSwitch } from './ThemeSwitch';
-import { formatNumber } from '../../lib/format';
+import { formatCompact, formatNumber } from '../../lib/format';
+
+/** From here a figure is shortened on a phone ('12.5K'). */
+const COMPACT_FROM = 10_000;
 
 /** Title, tagline, the four stat cards of the selected day, and the theme switch. */
 export const Hero = memo(function Hero({
@@ -26,7 +29,7 @@ export const Hero = memo(function Hero({
   // A day on which every habit rests (a vacation, all skipped or paused) has nothing to count:
   // it says so rather than 0/0 at 0 %.
   const isRestDay = day !== null && day.totalCount === 0 && day.restingCount > 0;
-  const cards = [
+  const cards: { label: string; value: string; short?: string; Icon: typeof Trophy }[] = [
     {
       label: copy.completedToday,
       value: !day ? '–' : isRestDay ? copy.restDay : `${day.completedCount}/${day.totalCount}`,
@@ -39,7 +42,13 @@ export const Hero = memo(function Hero({
       Icon: Percent,
     },
     { label: copy.currentLevel, value: String(me.progress.level), Icon: Trophy },
-    { label: copy.totalXp, value: formatNumber(me.progress.xp), Icon: Sparkles },
+    {
+      label: copy.totalXp,
+      value: formatNumber(me.progress.xp),
+      // A phone's tile holds about five digits: '12,500' ran into its edge.
+      ...(me.progress.xp >= COMPACT_FROM ? { short: formatCompact(me.progress.xp) } : {}),
+      Icon: Sparkles,
+    },
   ];
   return (
     <section className="bg-accent-gradient rounded-3xl p-4 shadow-xl shadow-indigo-500/20 sm:p-8">
@@ -64,7 +73,7 @@ export const Hero = memo(function Hero({
       </div>
       {/* Four across even on phones, compact there, so today's habits start high on the page. */}
       <dl className="mt-4 grid grid-cols-4 gap-2 sm:mt-6 sm:gap-3">
-        {cards.map(({ label, value, Icon }) => (
+        {cards.map(({ label, value, short, Icon }) => (
           <div
             key={label}
             className="min-w-0 rounded-2xl bg-white/15 px-2 py-2.5 backdrop-blur sm:p-4"
@@ -73,7 +82,19 @@ export const Hero = memo(function Hero({
               <Icon aria-hidden className="hidden size-4 shrink-0 sm:block" />
               {label}
             </dt>
-            <dd className="mt-1 text-lg font-bold tabular-nums sm:text-2xl">{value}</dd>
+            <dd className="mt-1 text-lg font-bold tabular-nums sm:text-2xl">
+              {short === undefined ? (
+                value
+              ) : (
+                // On a phone the short form is shown and the whole number read out.
+                <>
+                  <span aria-hidden className="sm:hidden">
+                    {short}
+                  </span>
+                  <span className="max-sm:sr-only">{value}</span>
+                </>
+              )}
+            </dd>
           </div>
         ))}
       </dl>
