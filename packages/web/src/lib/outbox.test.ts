@@ -81,6 +81,9 @@ function copyIds(): string[] {
 const ids = (queue: readonly OutboxEntry[]) => queue.map((queued) => queued.id);
 
 beforeEach(async () => {
+  // The queue's own clock (a settle, a retry count) reads Date.now(): held at the entries' time,
+  // or core's 7-day rule drops them once the real date is a week past NOW.
+  vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
   local = new MemoryStorage();
   vi.stubGlobal('localStorage', local);
   setOutboxOwner('user-a', true);
@@ -88,6 +91,7 @@ beforeEach(async () => {
 });
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
 });
 
