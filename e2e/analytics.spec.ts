@@ -460,7 +460,9 @@ async function expectMonthly(modal: AnalyticsModal, expected: ReturnType<Expecta
     const row = rows.nth(index);
     await expect(row).toContainText(category.name);
     await expect(row).toContainText(
-      `${pct(category.rate)} complete · ${String(category.completed)}/${String(category.total)}`,
+      category.total === 0
+        ? 'Nothing due this month'
+        : `${pct(category.rate)} complete · ${String(category.completed)}/${String(category.total)}`,
     );
     await expect(row).toContainText(
       `${num(category.xp)} / ${num(category.target)} XP target · ${pct(category.targetPercent)}`,
