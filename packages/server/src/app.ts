@@ -47,6 +47,7 @@ import { openApiDocument } from './openapi/document';
 import type { EventBus } from './realtime/bus';
 import { requestOrigin } from './realtime/origin';
 import { eventRoutes } from './realtime/routes';
+import { loopbackToPublicUrl } from './http/public-address';
 import { mountWebApp } from './web-app';
 import { firstReadsOf } from './me/first-reads';
 
@@ -202,6 +203,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     );
   });
 
+  // http://127.0.0.1:3000 is the same server as the default http://localhost:3000, but not the
+  // address its cookie and origin check are for: pages opened there are sent on.
+  app.use('*', loopbackToPublicUrl(config.publicUrl));
   mountWebApp(app, config.webDist, logger, firstReadsOf({ readSession, db, now }));
   return app;
 }

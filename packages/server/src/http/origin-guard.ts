@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../app-env';
 import { HttpError } from './errors';
+import { isOwnAddress, otherAddressMessage } from './public-address';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -18,11 +19,17 @@ export function originGuard(
 ): MiddlewareHandler<AppEnv> {
   const allowed = new Set(trustedOrigins.map((origin) => new URL(origin).origin));
   const exceptPrefixes = options.exceptPrefixes ?? [];
+  const publicUrl = trustedOrigins[0];
   return async (c, next) => {
     const isExempt = exceptPrefixes.some((prefix) => c.req.path.startsWith(prefix));
     if (!isExempt && !SAFE_METHODS.has(c.req.method)) {
       const origin = c.req.header('origin');
       if (!origin || !allowed.has(origin)) {
+        // The app's own page, opened at another address than PUBLIC_URL: say where it runs.
+        const hosts = [c.req.header('host'), c.req.header('x-forwarded-host')];
+        if (origin && publicUrl && isOwnAddress(origin, hosts)) {
+          throw new HttpError('FORBIDDEN', otherAddressMessage(publicUrl));
+        }
         throw new HttpError(
           'FORBIDDEN',
           'This request was refused: it did not come from HabitQuest itself.',
