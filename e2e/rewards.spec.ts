@@ -210,6 +210,12 @@ test('the shop and inventory in light and dark: no axe violations', async ({
   await rewards.openShop();
   await expectNoAxeViolations(page);
   await saveViewportScreenshot(page, 'shop-dark');
+  // A bare ☕ is drawn in its colour form: DejaVu Sans has a text ☕, a dark outline on this tile.
+  const coffeeIcon = rewards
+    .card(rewards.modal, 'Fancy coffee')
+    .locator('span[aria-hidden]')
+    .first();
+  await expect(coffeeIcon).toHaveText('☕\uFE0F');
   const card = rewards.card(rewards.modal, 'Pizza Friday');
   await card.getByRole('button', { name: 'Edit Pizza Friday' }).click();
   const edit = rewards.dialog('Edit Reward');

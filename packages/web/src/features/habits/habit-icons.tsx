@@ -38,6 +38,7 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cx } from '../../components/ui/cx';
+import { emojiPresentation } from '../../lib/emoji';
 
 /** The icons a habit can take, the default first; each `name` is what the server stores. */
 export const HABIT_ICONS: readonly { name: string; label: string; Icon: LucideIcon }[] = [
@@ -81,7 +82,7 @@ export function HabitIcon({ icon, className }: { icon: string; className?: strin
   if (!known && !NAME.test(icon)) {
     return (
       <span aria-hidden className={cx('leading-none', className)}>
-        {icon}
+        {emojiPresentation(icon)}
       </span>
     );
   }

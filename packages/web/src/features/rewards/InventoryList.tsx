@@ -3,6 +3,7 @@ import { Gift } from 'lucide-react';
 import { cx } from '../../components/ui/cx';
 import { rewardsCopy as copy } from './copy';
 import { formatRedeemedAt, purchaseLabel } from './shop-model';
+import { emojiPresentation } from '../../lib/emoji';
 
 /** Redeemed rewards, newest first: name, cost in points and when each was redeemed. */
 export function InventoryList({
@@ -30,7 +31,9 @@ export function InventoryList({
               aria-hidden
               className="grid size-10 shrink-0 place-items-center rounded-xl bg-white text-xl shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
             >
-              {purchase.rewardIcon ?? (
+              {purchase.rewardIcon ? (
+                emojiPresentation(purchase.rewardIcon)
+              ) : (
                 <Gift className="size-5 text-emerald-700 dark:text-emerald-300" />
               )}
             </span>

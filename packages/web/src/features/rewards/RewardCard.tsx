@@ -7,6 +7,7 @@ import { ProgressBar } from '../../components/ui/ProgressBar';
 import { rewardsCopy as copy } from './copy';
 import { canRedeem } from '@habitquest/core/rewards';
 import { pointsShort } from './shop-model';
+import { emojiPresentation } from '../../lib/emoji';
 
 function Badges({ reward }: { reward: Reward }) {
   if (!reward.rarity && !reward.keepInShop) return null;
@@ -53,7 +54,11 @@ export function RewardCard({
           aria-hidden
           className="grid size-11 shrink-0 place-items-center rounded-xl bg-gradient-to-br from-amber-100 to-rose-100 text-2xl dark:from-amber-400/15 dark:to-rose-400/15"
         >
-          {reward.icon ?? <Gift className="size-5 text-amber-700 dark:text-amber-300" />}
+          {reward.icon ? (
+            emojiPresentation(reward.icon)
+          ) : (
+            <Gift className="size-5 text-amber-700 dark:text-amber-300" />
+          )}
         </span>
         <div className="min-w-0 flex-1">
           <h3

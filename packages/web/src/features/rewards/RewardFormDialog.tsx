@@ -21,6 +21,7 @@ import { changedFields } from '../../lib/changed-fields';
 import { useCreateReward, useUpdateReward } from './mutations';
 import { checkCreate, checkUpdate, initialFields, type RewardFields } from './reward-form';
 import { shortId } from './shop-model';
+import { emojiPresentation } from '../../lib/emoji';
 
 /** Create Reward and Edit Reward (docs/product.md); editing shows the current name, cost and id. */
 export function RewardFormDialog({
@@ -158,7 +159,7 @@ function IconPicker({
                 : 'border-slate-200 hover:border-slate-300 hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800',
             )}
           >
-            {icon}
+            {emojiPresentation(icon)}
           </button>
         ))}
       </div>
