@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { emojiPresentation } from './emoji';
 
@@ -18,5 +19,32 @@ describe('emojiPresentation', () => {
     for (const text of ['A1#*', '© ®', '読書', 'Run 5 km', '']) {
       expect(emojiPresentation(text)).toBe(text);
     }
+  });
+
+  it('only ever adds selectors, and a second pass adds none', () => {
+    const symbols = fc.constantFrom(
+      '☕',
+      '✈',
+      '♥',
+      '⚽',
+      '🍕',
+      '\uFE0F',
+      '\uFE0E',
+      '\u200D',
+      'A',
+      '1',
+      '#',
+      '©',
+      ' ',
+      '読',
+    );
+    fc.assert(
+      fc.property(fc.array(symbols, { maxLength: 12 }), (parts) => {
+        const text = parts.join('');
+        const drawn = emojiPresentation(text);
+        expect(drawn.replaceAll('\uFE0F', '')).toBe(text.replaceAll('\uFE0F', ''));
+        expect(emojiPresentation(drawn)).toBe(drawn);
+      }),
+    );
   });
 });
