@@ -1,4 +1,3 @@
-import { createServer, type AddressInfo } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATION_LOCK_ID } from '../db/client';
@@ -8,6 +7,7 @@ import {
   startTestServer,
   type TestServer,
 } from '../../test/harness';
+import { freePort } from '../../test/free-port';
 import { NOT_READY, startingApp } from './health';
 
 describe.each(DATABASE_KINDS)('health and readiness on %s', (kind) => {
@@ -95,20 +95,6 @@ describe('while the migrations run on postgres', () => {
     }
   });
 });
-
-/** A port nothing listens on right now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => {
-        resolve(port);
-      });
-    });
-  });
-}
 
 /** Fetches `url` until something listens there (the server opens its port before migrating). */
 async function untilAnswered(url: string): Promise<Response> {

@@ -1,20 +1,7 @@
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS, startTestServer, TestClient, type TestServer } from '../../test/harness';
+import { freePort } from '../../test/free-port';
 import { isOwnAddress } from './public-address';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => {
-        resolve(port);
-      });
-    });
-  });
-}
 
 const signUpBody = (tag: string) => ({
   email: `addr${tag}@example.com`,

@@ -20,8 +20,7 @@ export function loopbackToPublicUrl(publicUrl: string): MiddlewareHandler<AppEnv
   return async (c, next) => {
     if (!applies || (c.req.method !== 'GET' && c.req.method !== 'HEAD')) return next();
     if (c.req.path === '/api' || c.req.path.startsWith('/api/')) return next();
-    const asked = hostOf(c.req.header('host'));
-    if (!asked || !LOOPBACK_NAMES.test(asked.name) || asked.port !== target.port) return next();
+    if (loopbackPortOf(c.req.header('host')) !== target.port) return next();
     const url = new URL(c.req.url);
     return c.redirect(`${target.origin}${url.pathname}${url.search}`, 307);
   };
@@ -46,9 +45,13 @@ export function otherAddressMessage(publicUrl: string): string {
   return `HabitQuest is set up to be used at ${publicUrl}. Open it there, or set PUBLIC_URL to this address to use it here.`;
 }
 
-function hostOf(header: string | undefined): { name: string; port: string } | null {
-  if (!header) return null;
-  const match = /^(\[[^\]]+\]|[^:]+)(?::(\d+))?$/.exec(header.trim().toLowerCase());
-  if (!match) return null;
-  return { name: match[1] ?? '', port: match[2] ?? '' };
+/** The port of a Host header naming a loopback address, else null. */
+function loopbackPortOf(host: string | undefined): string | null {
+  if (!host) return null;
+  try {
+    const { hostname, port } = new URL(`http://${host}`);
+    return LOOPBACK_NAMES.test(hostname) ? port : null;
+  } catch {
+    return null;
+  }
 }
