@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import {
   APP_URL,
+  CHROMIUM_FULL_LAUNCH,
   CHROMIUM_LAUNCH,
   DATA_DIR,
   DESKTOP_APP_URL,
@@ -13,6 +14,8 @@ import {
 
 /** Specs that run on their own, after the others (project "alone"). */
 const ALONE = /installable-update\.spec\.ts$/;
+/** Specs that need the whole browser, not the headless shell (project "notifications"). */
+const WHOLE_BROWSER = /reminders\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -44,7 +47,13 @@ export default defineConfig({
     {
       name: 'chromium',
       use: { ...devices['Desktop Chrome'] },
-      testIgnore: ALONE,
+      testIgnore: [ALONE, WHOLE_BROWSER],
+    },
+    {
+      // Notifications: the headless shell never grants their permission (e2e/support/e2e-env.ts).
+      name: 'notifications',
+      use: { ...devices['Desktop Chrome'], launchOptions: CHROMIUM_FULL_LAUNCH },
+      testMatch: WHOLE_BROWSER,
     },
     {
       // Timing-sensitive under load (a service worker's activation): run once every other spec is
@@ -52,7 +61,7 @@ export default defineConfig({
       name: 'alone',
       use: { ...devices['Desktop Chrome'] },
       testMatch: ALONE,
-      dependencies: ['chromium'],
+      dependencies: ['chromium', 'notifications'],
       workers: 1,
     },
   ],

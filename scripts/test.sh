@@ -22,12 +22,18 @@ apt_install() {
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 export TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}"
 
-step "Chromium for the end-to-end tests"
-if ! command -v chromium >/dev/null 2>&1; then
-  echo "chromium is missing: installing Debian's package (apt-get install chromium)…"
-  apt_install chromium
+step "Chromium for the end-to-end tests and the desktop shell's"
+# The end-to-end tests run in chromium-headless-shell (e2e/support/e2e-env.ts); the desktop
+# shell's tests open a real chromium window under Xvfb.
+chromium_missing=()
+command -v chromium >/dev/null 2>&1 || chromium_missing+=(chromium)
+command -v chromium-headless-shell >/dev/null 2>&1 || chromium_missing+=(chromium-headless-shell)
+if [ "${#chromium_missing[@]}" -gt 0 ]; then
+  echo "Installing Debian's ${chromium_missing[*]}…"
+  apt_install "${chromium_missing[@]}"
 fi
 chromium --version
+chromium-headless-shell --version
 # Rewards carry emoji icons: without a colour emoji font the screenshots show empty boxes.
 if [ ! -d /usr/share/fonts/truetype/noto ] || ! ls /usr/share/fonts/truetype/noto | grep -qi emoji; then
   echo "No colour emoji font: installing Debian's fonts-noto-color-emoji…"
