@@ -1,4 +1,3 @@
-import type { CompletionEntry } from '@habitquest/contracts/completion-columns';
 import type { Habit } from '@habitquest/contracts/habits';
 import type { Category } from '@habitquest/contracts/categories';
 import { parseLocalDate, type LocalDate } from '@habitquest/core/dates';
@@ -11,25 +10,23 @@ import { authCopy } from '../auth/copy';
 import { appCopy } from '../../app/copy';
 import { SectionFailed } from '../../app/lazy-part';
 import { Button } from '../../components/ui/Button';
-import { Calendar, monthGrid, type YearMonth } from '../calendar/Calendar';
+import { Calendar, type YearMonth } from '../calendar/Calendar';
 import { GoalTracker } from '../goals/GoalTracker';
 import { categoriesQuery } from '../goals/queries';
 import { insightsFor, withCreatedOn } from '../habits/day-habits';
 import { HabitsSection } from '../habits/HabitsSection';
 import { LevelUpBanner } from '../habits/LevelUpBanner';
 import { useToggleCompletion } from '../habits/completion-mutations';
-import { habitsQuery, yearCompletionsQuery } from '../habits/queries';
+import { habitsQuery } from '../habits/queries';
 import { useLiveUpdates } from '../live/use-live-updates';
 import { OfflineSync } from '../offline/OfflineSync';
 import { useDesktopShell } from '../desktop/use-desktop-shell';
 import { useReminders } from '../reminders/use-reminders';
-import { focusHabitToggle, useAfterRender, useFocusHabitRequest } from '../reminders/focus-habit';
+import { useReminderFocus } from '../reminders/focus-habit';
 import { isReachable, subscribeReachability } from '../../lib/reachability';
 import { meQuery } from '../me/queries';
 import { UpgradeHost } from '../pro/UpgradeHost';
 import { RewardsSection } from '../rewards/RewardsSection';
-import { calendarRestDays } from '../rest/calendar-rest';
-import { useRestFacts } from '../rest/use-rest';
 import { vacationStatus } from '../rest/rest-facts';
 import { applyAccent, applyTheme } from '../settings/theme';
 import { useTimeZoneOffer } from '../settings/use-sync-time-zone';
@@ -41,46 +38,19 @@ import { Header } from './Header';
 import { Hero } from './Hero';
 import { SkipLink } from './SkipLink';
 import { firstStageCards, LAST_STAGE, useStagedReveal } from './reveal-later';
-import { lazyDialog, lazyPart } from '../../app/lazy-part';
 import { formatDate } from '../../lib/format';
 import { isFetchingFirst } from '../../lib/query-state';
+import { DayInsightsDialog, HabitFormDialog, TimeZoneOfferBar, VacationNotice } from './lazy-parts';
+import { useDashboardDays } from './use-dashboard-days';
 import { WarmLaterSections } from './warm-later';
 
-const EMPTY: CompletionEntry[] = [];
 const NO_HABITS: Habit[] = [];
 const NO_CATEGORIES: Category[] = [];
-
-// Shown to travellers only: it loads when needed, not with the first screen.
-const TimeZoneOfferBar = lazyPart(
-  () => import('../settings/TimeZoneOfferBar'),
-  (m) => m.TimeZoneOfferBar,
-  { kind: 'section' },
-);
 
 function yearMonthOf(date: LocalDate): YearMonth {
   const { year, month } = parseLocalDate(date);
   return { year, month };
 }
-
-// Not in the first download; fetched once the dashboard is up (warm-later.ts), so that it opens
-// offline too, like the calendar it belongs to (docs/offline.md).
-const DayInsightsDialog = lazyDialog(
-  () => import('../calendar/DayInsightsDialog'),
-  (m) => m.DayInsightsDialog,
-);
-
-// Shown only around a vacation: it loads then.
-const VacationNotice = lazyPart(
-  () => import('../rest/VacationNotice'),
-  (m) => m.VacationNotice,
-  { kind: 'section' },
-);
-
-// Loads on first use, like the habit dialogs in the habits section (it carries zod).
-const HabitFormDialog = lazyDialog(
-  () => import('../habits/HabitFormDialog'),
-  (m) => m.HabitFormDialog,
-);
 
 function fullDate(date: LocalDate): string {
   return formatDate(date, 'full');
@@ -108,24 +78,16 @@ export function DashboardPage() {
 
   const habits = useQuery(habitsQuery);
   const categories = useQuery(categoriesQuery);
-  const selectedYear = useQuery({
-    ...yearCompletionsQuery(parseLocalDate(selected).year),
-    enabled: me.isSuccess,
-  });
-  const viewYear = useQuery({
-    ...yearCompletionsQuery(view.year),
-    enabled: me.isSuccess,
-  });
-  const todayYear = useQuery({
-    ...yearCompletionsQuery(parseLocalDate(today).year),
-    enabled: me.isSuccess,
-  });
-  const rest = useRestFacts({
-    years: [parseLocalDate(selected).year, view.year, parseLocalDate(today).year],
-    isEnabled: me.isSuccess,
-    habits: habits.data,
-    vacation: me.data?.vacation,
-  });
+  const { selectedYear, completions, todayYear, thisMonth, completedDates, restDays, rest } =
+    useDashboardDays({
+      isSignedIn: me.isSuccess,
+      habits: habits.data,
+      vacation: me.data?.vacation,
+      selected,
+      view,
+      today,
+      weekStart,
+    });
   const live = useLiveUpdates(me.isSuccess);
   const isOnline = useSyncExternalStore(subscribeReachability, isReachable);
   const toggle = useToggleCompletion();
@@ -135,30 +97,7 @@ export function DashboardPage() {
     settings?.timeZoneChosen,
   );
   useDesktopShell();
-  useReminders({ me: me.data, habits: habits.data, completions: todayYear.data, rest, today });
-  // A reminder clicked: today, under the habit's frequency, the focus on its toggle.
-  const focusRequest = useFocusHabitRequest();
-  const asked = focusRequest.habitId;
-  useAfterRender(() => {
-    if (asked === null || !habits.data) return;
-    // Every card is built from stage 2 (reveal-later.ts).
-    if (stage < 2) {
-      revealAll();
-      return;
-    }
-    const habit = habits.data.find((h) => h.id === asked);
-    if (!habit) {
-      focusRequest.done();
-      return;
-    }
-    if (picked !== null) setPicked(null);
-    if (frequency !== habit.frequency) setFrequency(habit.frequency);
-    else {
-      // Its card is on screen now, unless the habit is not due today: then there is none to focus.
-      focusHabitToggle(habit.id);
-      focusRequest.done();
-    }
-  });
+  useReminders({ me: me.data, habits: habits.data, completions: todayYear, rest, today });
 
   useEffect(() => {
     if (!settings) return;
@@ -167,22 +106,6 @@ export function DashboardPage() {
   }, [settings]);
 
   const dated = useMemo(() => withCreatedOn(habits.data ?? []), [habits.data]);
-  const completions = selectedYear.data ?? EMPTY;
-  const completedDates = useMemo(() => {
-    const grid = new Set(monthGrid(view, weekStart));
-    return new Set(
-      (viewYear.data ?? EMPTY).map((c) => c.completionDate).filter((date) => grid.has(date)),
-    );
-  }, [viewYear.data, view, weekStart]);
-  const restDays = useMemo(
-    () => calendarRestDays(monthGrid(view, weekStart), rest, today),
-    [view, weekStart, rest, today],
-  );
-  const thisMonth = useMemo(() => {
-    const prefix = today.slice(0, 7);
-    return (todayYear.data ?? EMPTY).filter((c) => c.completionDate.startsWith(prefix));
-  }, [todayYear.data, today]);
-
   // Loaded with the first vacation seen, then kept: the settings it opens outlive the vacation.
   const isOnOrBeforeVacation = vacationStatus(me.data?.vacation, today) !== 'none';
   // The first screen is built once its data is in (or cannot come: offline, an error), not again
@@ -195,6 +118,18 @@ export function DashboardPage() {
       !isFetchingFirst(categories),
   );
   if (isOnOrBeforeVacation && !hasVacationNotice) setHasVacationNotice(true);
+  // A reminder clicked: today, under the habit's frequency, the focus on its toggle.
+  useReminderFocus({
+    habits: habits.data,
+    stage,
+    revealAll,
+    isDayPicked: picked !== null,
+    pickToday: () => {
+      setPicked(null);
+    },
+    frequency,
+    setFrequency,
+  });
 
   const isReady = habits.isSuccess && selectedYear.isSuccess;
   const day = useMemo(

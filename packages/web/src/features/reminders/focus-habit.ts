@@ -4,6 +4,7 @@
  * `/?habit=<id>`. The dashboard shows today under the habit's frequency and puts the focus on its
  * toggle, so Enter completes it.
  */
+import type { Frequency } from '@habitquest/core/periods';
 import { useEffect, useRef, useState } from 'react';
 
 const PARAM = 'habit';
@@ -54,5 +55,42 @@ export function useAfterRender(callback: () => void): void {
   latest.current = callback;
   useEffect(() => {
     latest.current();
+  });
+}
+
+/**
+ * Meets a reminder's request on the dashboard: every card built, today selected (the calendar's
+ * month stays) under the habit's frequency, then the focus on its toggle. A habit that is gone, or
+ * not due today (no card to focus), ends the request.
+ */
+export function useReminderFocus(page: {
+  habits: readonly { id: string; frequency: Frequency }[] | undefined;
+  /** The dashboard's reveal stage (reveal-later.ts): every card is built from stage 2. */
+  stage: number;
+  revealAll: () => void;
+  isDayPicked: boolean;
+  pickToday: () => void;
+  frequency: Frequency;
+  setFrequency: (frequency: Frequency) => void;
+}): void {
+  const request = useFocusHabitRequest();
+  const asked = request.habitId;
+  useAfterRender(() => {
+    if (asked === null || !page.habits) return;
+    if (page.stage < 2) {
+      page.revealAll();
+      return;
+    }
+    const habit = page.habits.find((h) => h.id === asked);
+    if (!habit) {
+      request.done();
+      return;
+    }
+    if (page.isDayPicked) page.pickToday();
+    if (page.frequency !== habit.frequency) page.setFrequency(habit.frequency);
+    else {
+      focusHabitToggle(habit.id);
+      request.done();
+    }
   });
 }
