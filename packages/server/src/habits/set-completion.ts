@@ -55,7 +55,8 @@ import {
   type WriteParams,
   type WriteResult,
 } from './set-state-statement';
-import { progressAfter, setStatePredicted } from './set-state-predicted';
+import { progressAfter } from './predict-outcomes';
+import { setStatePredicted } from './set-state-predicted';
 import { changeEvents, type SetStateInputs } from './set-state-inputs';
 import { toCompletion } from './to-habit';
 

@@ -2,7 +2,7 @@
  * The predicted set-state (docs/performance.md, "The predicted set-state"): a completion set-state
  * in one round trip, one prepared statement in a transaction of its own. From the inputs a process
  * keeps for the user at a data revision (set-completion.ts, SetStateInputs), the server predicts
- * everything the change can answer: for each outcome the write can have (added, already there,
+ * everything the change can answer (predict-outcomes.ts): for each outcome the write can have (added, already there,
  * removed, nothing to remove) the balances, the days the day streak is worked out from, and the
  * answer's progress. The statement (migration 20261130090000, hq_set_state) checks the session,
  * claims the Idempotency-Key, takes the user's lock, checks that the revision and balances are the
@@ -20,66 +20,28 @@
 import { ERROR_MESSAGES } from '@habitquest/contracts/errors';
 import { ACHIEVEMENTS, earnedAchievements, lockedStreakReach } from '@habitquest/core/achievements';
 import type { SetCompletionResult } from '@habitquest/contracts/habits';
-import type { LocalDate } from '@habitquest/core/dates';
 import type { Settings } from '@habitquest/contracts/settings';
-import { levelForXp, progressFigures } from '@habitquest/core/levels';
 import { periodKey } from '@habitquest/core/periods';
 import { dayInsights } from '@habitquest/core/stats';
 import { toHabitFacts } from '../analytics/to-facts';
 import type { DatabaseHandle, PreparedStatement } from '../db/client';
 import { HttpError } from '../http/errors';
 import { KEY_TAKEN, type KeyClaim, type KeyTaken } from '../http/idempotency';
-import type { Balances } from '../progress/ledger';
-import { daysAfterChange, knownDayStreak, type CompletionDays } from '../progress/load-progress';
-import {
-  dayRestDaysOf,
-  earlyCompletionsAfter,
-  hasHabitRest,
-  type EarlyCompletions,
-} from '../rest/day-rest';
 import type { EventBus } from '../realtime/bus';
-import type { UserRest } from '../rest/load-rest';
+import { hasHabitRest } from '../rest/day-rest';
 import type { DerivedCache } from './derived-cache';
+import {
+  predictOutcomes,
+  type Outcome,
+  type Predicted,
+  type PredictionInputs,
+} from './predict-outcomes';
 import { changeEvents, type SetStateInputs } from './set-state-inputs';
 import { firstJson, type HabitRow, type WriteParams } from './set-state-statement';
-
-/** The outcomes hq_set_state can find; which ones a request can have depends on `completed`. */
-export type Outcome = 'added' | 'existing' | 'removed' | 'removedKept' | 'none';
-
-type Progress = SetCompletionResult['progress'];
-
-/** What the user's kept inputs become after an outcome, and the answer's progress for it. */
-export type Predicted = {
-  progress: Progress;
-  balances: Balances;
-  days: CompletionDays;
-  early: EarlyCompletions | undefined;
-};
 
 export type Prediction = {
   statement: PreparedStatement;
   outcomes: Partial<Record<Outcome, Predicted>>;
-};
-
-/** What a prediction is made from: the inputs kept at `revision`, and the write planned on them. */
-export type PredictionInputs = {
-  userId: string;
-  habit: HabitRow;
-  revision: number;
-  settings: Settings;
-  params: WriteParams;
-  habits: readonly HabitRow[];
-  balances: Balances;
-  rest: UserRest;
-  /** Kept with `rest` while the user has a skip or a pause (day-rest.ts); else unused. */
-  early: EarlyCompletions | undefined;
-  days: CompletionDays;
-  /** The ids of the achievements unlocked; undefined when not known (all are taken as locked). */
-  unlocked: ReadonlySet<string> | undefined;
-  /** The session to check in the statement (not looked up for this request), if any. */
-  sessionToken: string | undefined;
-  claim: KeyClaim | undefined;
-  now: Date;
 };
 
 const isLocked = (unlocked: ReadonlySet<string> | undefined, id: string) =>
@@ -91,30 +53,6 @@ function lowestLockedCount(unlocked: ReadonlySet<string> | undefined): number | 
     (achievement) => achievement.metric === 'completions' && isLocked(unlocked, achievement.id),
   ).map((achievement) => achievement.target);
   return targets.length === 0 ? null : Math.min(...targets);
-}
-
-/** A set-state's answer's progress: the figures after it, and whether it levelled up. */
-export function progressAfter(before: Balances, after: Balances, streak: number): Progress {
-  const progress = progressFigures({ xp: after.xp, points: after.points, streak });
-  return levelForXp(after.xp) > levelForXp(before.xp) ? { ...progress, leveledUp: true } : progress;
-}
-
-/**
- * The outcome's prediction, or null when its day streak needs days older than those kept, or
- * rest days that depend on a completion no longer kept (`rested` null).
- */
-function predicted(
-  before: Balances,
-  after: Balances,
-  days: CompletionDays | null,
-  rested: { restDays: ReadonlySet<LocalDate>; early: EarlyCompletions | undefined } | null,
-): Predicted | null {
-  if (days === null || rested === null) return null;
-  const { restDays, early } = rested;
-  const streak = knownDayStreak(days, restDays);
-  return streak === null
-    ? null
-    : { progress: progressAfter(before, after, streak), balances: after, days, early };
 }
 
 /**
@@ -146,52 +84,10 @@ function othersDueOn(inputs: PredictionInputs): { habitId: string; periodKey: st
  * kept (the change then takes the two-round-trip path at once).
  */
 export function predictSetState(inputs: PredictionInputs): Prediction | null {
-  const { habit, params, balances, days, rest, unlocked, settings } = inputs;
+  const { habit, params, rest, unlocked } = inputs;
   const { today, date, period } = params;
-  if (days.today !== today) return null;
-  // The rest days after the change: a completion before the habit was made may move its first
-  // day (day-rest.ts, earlyCompletionsAfter); undoing its earliest one leaves them unknown here.
-  const resting = hasHabitRest(rest);
-  const rested = (isDone: boolean | null) => {
-    const early =
-      resting && isDone !== null && inputs.early !== undefined
-        ? earlyCompletionsAfter(inputs.early, { habit, day: date, isDone }, settings.timeZone)
-        : inputs.early;
-    if (resting && early === undefined) return null;
-    const restDays = dayRestDaysOf({
-      today,
-      settings,
-      rest,
-      habits: inputs.habits,
-      early,
-    });
-    return { restDays, early };
-  };
-  const unchanged = rested(null);
-  const change = (isDone: boolean) => daysAfterChange(days, { day: date, isDone }, today);
-  const award = { xp: params.xpEarned, points: params.pointsEarned };
-  // The balances once the completion asked about is undone, its day keeping another or not.
-  const undone = { xp: balances.xp - award.xp, points: balances.points - award.points };
-  const outcomes: Partial<Record<Outcome, Predicted | null>> = params.completed
-    ? {
-        added: predicted(
-          balances,
-          { xp: balances.xp + award.xp, points: balances.points + award.points },
-          change(true),
-          rested(true),
-        ),
-        existing: predicted(balances, balances, days, unchanged),
-      }
-    : {
-        removed: predicted(balances, undone, change(false), rested(false)),
-        removedKept: predicted(balances, undone, change(true), rested(false)),
-        none: predicted(balances, balances, days, unchanged),
-      };
-  const known: Partial<Record<Outcome, Predicted>> = {};
-  for (const [outcome, value] of Object.entries(outcomes) as [Outcome, Predicted | null][]) {
-    if (value === null) return null;
-    known[outcome] = value;
-  }
+  const known = predictOutcomes(inputs);
+  if (known === null) return null;
   // Adding a completion to a period with a skip takes the skip away, which moves the rest days.
   const skips = rest.skips.get(habit.id) ?? [];
   if (params.completed && skips.some((day) => day >= period.start && day <= period.end))
@@ -231,13 +127,13 @@ export function predictSetState(inputs: PredictionInputs): Prediction | null {
         inputs.userId,
         habit.id,
         inputs.revision,
-        balances.xp,
-        balances.points,
+        inputs.balances.xp,
+        inputs.balances.points,
         date,
         params.periodKey,
         params.completed,
-        award.xp,
-        award.points,
+        params.xpEarned,
+        params.pointsEarned,
         inputs.now.toISOString(),
         period.start,
         period.end,
