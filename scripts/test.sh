@@ -102,7 +102,7 @@ step "Build the web app"
 npm run build --silent -w @habitquest/web
 step "Unit and integration tests (Vitest, with coverage)"
 npx vitest run --coverage --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
-step "End-to-end tests (Playwright in Debian chromium)"
+step "End-to-end tests (Playwright in Debian's chromium-headless-shell)"
 # The app and the Stripe stand-in listen on E2E_PORT and the port after it: 3187 unless taken
 # (a server left running there must not fail the run at its start), else another free pair.
 if [ -z "${E2E_PORT:-}" ]; then E2E_PORT=$(node scripts/free-port-pair.mjs); export E2E_PORT; fi
