@@ -10,7 +10,7 @@ import { useEffect, useRef, useState } from 'react';
 const PARAM = 'habit';
 
 /** The habit a reminder asked for, until `done` is called. */
-export function useFocusHabitRequest(): { habitId: string | null; done: () => void } {
+function useFocusHabitRequest(): { habitId: string | null; done: () => void } {
   const [habitId, setHabitId] = useState<string | null>(() => {
     const url = new URL(window.location.href);
     const fromUrl = url.searchParams.get(PARAM);
@@ -42,7 +42,7 @@ export function useFocusHabitRequest(): { habitId: string | null; done: () => vo
 }
 
 /** Focuses the habit's toggle, when its card is on screen. */
-export function focusHabitToggle(habitId: string): void {
+function focusHabitToggle(habitId: string): void {
   const card = document.querySelector(`[data-habit-id="${CSS.escape(habitId)}"]`);
   const toggle = card?.querySelector<HTMLElement>('button[aria-pressed]');
   toggle?.scrollIntoView({ block: 'center' });
@@ -50,7 +50,7 @@ export function focusHabitToggle(habitId: string): void {
 }
 
 /** Runs `callback` after every render (a request may take a render or two to be met). */
-export function useAfterRender(callback: () => void): void {
+function useAfterRender(callback: () => void): void {
   const latest = useRef(callback);
   latest.current = callback;
   useEffect(() => {
