@@ -9,8 +9,12 @@ import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { verifyPassword } from 'better-auth/crypto';
+import { isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseLockFile } from './data-dir';
+import { account } from './db/auth-schema';
+import { openDatabase } from './db/client';
 import { RECONNECT_AFTER_SHUTDOWN_MS } from './realtime/routes';
 import {
   PG_SHUT_DOWN,
@@ -65,7 +69,7 @@ describe('the production bundle', () => {
       expect(performance.now() - started).toBeLessThan(STARTS_WITHIN_MS);
       expect((await fetch(`${url}/api/ready`)).status).toBe(200);
 
-      const { client } = await signUp({ url });
+      const { client, password } = await signUp({ url });
       const stream = await fetch(`${url}/api/events`, {
         headers: { cookie: client.cookieHeader },
       });
@@ -80,6 +84,21 @@ describe('the production bundle', () => {
       const messages = lines.map((line) => (JSON.parse(line) as { msg: string }).msg);
       expect(messages).toContain(`HabitQuest is ready on port ${new URL(url).port}`);
       expect(messages.slice(-2)).toEqual(['shutting down', 'stopped']);
+
+      // Production hashes passwords at Better Auth's full cost (the test servers in this process
+      // use a cheaper one: test/password-hashing.ts).
+      const database = await openDatabase({ kind: 'pglite', dataDir });
+      try {
+        const [stored] = await database.db
+          .select({ password: account.password })
+          .from(account)
+          .where(isNotNull(account.password));
+        const hash = stored?.password ?? '';
+        expect(hash).toMatch(/^[0-9a-f]{32}:[0-9a-f]{128}$/);
+        expect(await verifyPassword({ hash, password })).toBe(true);
+      } finally {
+        await database.close();
+      }
     },
     TIMEOUT,
   );

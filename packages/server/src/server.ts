@@ -8,7 +8,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { createApp } from './app';
 import type { AppEnv } from './app-env';
-import { createAuth } from './auth/auth';
+import { createAuth, type PasswordHashing } from './auth/auth';
 import { recoverImports } from './backup/restore-journal';
 import type { AuthLimits } from './auth/limits';
 import type { Config } from './config';
@@ -50,6 +50,8 @@ export async function startServer(options: {
    * has VAPID keys). Tests that do not exercise it turn it off.
    */
   sendsPushes?: boolean;
+  /** How passwords are hashed (tests only: test/harness.ts hashes at a lower cost). */
+  passwordHashing?: PasswordHashing;
 }): Promise<RunningServer> {
   const { config } = options;
   const unlock = config.databaseUrl ? noop : lockDataDir(config.dataDir);
@@ -129,6 +131,7 @@ async function compose(
     mailer: mail,
     logger,
     onSessionEnded: events.sessionsEnded,
+    ...(options.passwordHashing ? { passwordHashing: options.passwordHashing } : {}),
   });
   const app = createApp({
     config,

@@ -22,6 +22,7 @@ import { openDatabase } from '../src/db/client';
 import { createLogger, type Logger } from '../src/logger';
 import type { Mail, Mailer } from '../src/mail/mailer';
 import { startServer, type RunningServer } from '../src/server';
+import { TEST_PASSWORD_HASHING } from './password-hashing';
 
 export const DATABASE_KINDS = ['pglite', 'postgres'] as const;
 export type DatabaseKind = (typeof DATABASE_KINDS)[number];
@@ -139,6 +140,7 @@ export async function startTestServer(
     ...(options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : {}),
     // Pushes run on the real clock every minute; reminders' tests drive sendDuePushes themselves.
     sendsPushes: false,
+    passwordHashing: TEST_PASSWORD_HASHING,
   });
   return {
     ...server,

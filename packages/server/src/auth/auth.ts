@@ -18,6 +18,12 @@ import { passwordResetMail, setPasswordMail } from './reset-mail';
 
 export const RESET_TOKEN_SECONDS = 60 * 60;
 
+/** How passwords are hashed and checked; Better Auth's own (scrypt, N = 16,384) unless given. */
+export type PasswordHashing = {
+  hash: (password: string) => Promise<string>;
+  verify: (data: { hash: string; password: string }) => Promise<boolean>;
+};
+
 export function createAuth(options: {
   config: Config;
   db: Database;
@@ -30,8 +36,10 @@ export function createAuth(options: {
    * revocation), so open event streams can end at once; must not throw.
    */
   onSessionEnded?: (userId: string) => Promise<void>;
+  /** Tests only: the in-process test servers hash at a lower cost (test/harness.ts). */
+  passwordHashing?: PasswordHashing;
 }) {
-  const { config, db, secret, mailer, logger, onSessionEnded } = options;
+  const { config, db, secret, mailer, logger, onSessionEnded, passwordHashing } = options;
   const isHttps = config.publicUrl.startsWith('https://');
   return betterAuth({
     appName: 'HabitQuest',
@@ -51,6 +59,7 @@ export function createAuth(options: {
       resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
       // A reset ends every other session: whoever knew the old password is signed out.
       revokeSessionsOnPasswordReset: true,
+      ...(passwordHashing ? { password: passwordHashing } : {}),
       // Not awaited: an answer that waited for the mail server only when the address has an
       // account would tell by its timing which addresses have one. A failure is logged.
       // An account made through OAuth has no password yet: its mail offers to set one (the link
