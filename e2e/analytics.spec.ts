@@ -11,7 +11,7 @@ import { expectNoAxeViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { upgradeThroughApi } from './support/pro';
 import { saveScreenshot, saveViewportScreenshot, VIEWPORTS } from './support/screens';
-import { localDate, signInThroughUi } from './support/session';
+import { localDate, signIn } from './support/session';
 import { THEMES, useTheme } from './support/theme';
 
 // Tall enough that the dialog (which scrolls inside 90% of the height) shows the Monthly tab with
@@ -558,7 +558,7 @@ test('every analytics tab shows the figures of the seeded habits, completions an
 
   // …and the dashboard shows the same numbers.
   await page.setViewportSize(TALL);
-  await signInThroughUi(page, account);
+  await signIn(page, account);
   const modal = new AnalyticsModal(page);
   await modal.open();
   await expect(modal.tab('Overview')).toHaveAttribute('aria-selected', 'true');
@@ -612,7 +612,7 @@ for (const theme of THEMES) {
     // Charts drawn at once, without their grow-in animation, so the screenshots show final bars.
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.setViewportSize(TALL);
-    const dashboard = await signInThroughUi(page, account);
+    const dashboard = await signIn(page, account);
     await useTheme(page, baseURL ?? '', theme);
     await dashboard.open();
     const modal = new AnalyticsModal(page);

@@ -11,7 +11,7 @@ import { SignInModal } from './pages/sign-in-modal';
 import { expectNoAxeViolations } from './support/axe';
 import { test } from './support/fixtures';
 import { saveViewportScreenshot, VIEWPORTS } from './support/screens';
-import { signInThroughUi } from './support/session';
+import { signIn } from './support/session';
 
 const XP_RULE = 'XP must be a whole number from 1 to 100.';
 const COST_RULE = 'Cost must be a whole number of points from 1 to 10,000.';
@@ -44,7 +44,7 @@ test('habit XP and reward cost: one whole-number rule each, said under the field
 }) => {
   test.setTimeout(120_000);
   await page.setViewportSize(VIEWPORTS.wide);
-  await signInThroughUi(page, account);
+  await signIn(page, account);
   const habitWrites = countWrites(page, '/api/habits');
   const habits = new HabitsSection(page);
 
@@ -106,7 +106,7 @@ test('category targets: invalid text is not saved, 0 reads No target', async ({
 }) => {
   test.setTimeout(90_000);
   await page.setViewportSize(VIEWPORTS.wide);
-  await signInThroughUi(page, account);
+  await signIn(page, account);
   const goals = new GoalTracker(page);
   const writes = countWrites(page, '/api/categories');
 

@@ -3,7 +3,7 @@ import { expectNoAxeViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { saveScreenshot, saveViewportScreenshot, VIEWPORTS } from './support/screens';
 import { THEMES, useTheme } from './support/theme';
-import { localDate, signInThroughUi } from './support/session';
+import { localDate, signIn } from './support/session';
 
 // The review's sequence: create, complete today, change the frequency in the edit dialog. The
 // dialog says what will happen; afterwards the list keeps working, the completion is still there
@@ -12,7 +12,7 @@ test('changing a completed habit from daily to weekly keeps its history and the 
   page,
   account,
 }) => {
-  await signInThroughUi(page, account);
+  await signIn(page, account);
   const habits = new HabitsSection(page);
   const adventurer = page.getByRole('region', { name: 'Adventurer' });
   await habits.create({ title: 'Stretch', xp: 20 });
@@ -64,7 +64,7 @@ test("moving a completed one-time habit's date is refused with the reason, and n
   page,
   account,
 }) => {
-  await signInThroughUi(page, account);
+  await signIn(page, account);
   const habits = new HabitsSection(page);
   const today = localDate();
   await habits.create({ title: 'Dentist', specificDate: today });
@@ -92,7 +92,7 @@ for (const theme of THEMES) {
     baseURL,
   }) => {
     await page.setViewportSize(VIEWPORTS.narrow);
-    await signInThroughUi(page, account);
+    await signIn(page, account);
     await useTheme(page, baseURL ?? '', theme);
     await page.reload();
     const habits = new HabitsSection(page);

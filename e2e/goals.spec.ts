@@ -1,11 +1,10 @@
 import type { Locator, Page } from '@playwright/test';
-import { DashboardPage } from './pages/dashboard-page';
 import { GoalTracker } from './pages/goal-tracker';
 import { HabitsSection } from './pages/habits-section';
-import { SignInModal } from './pages/sign-in-modal';
 import { expectNoAxeViolations } from './support/axe';
-import { expect, test, type Account } from './support/fixtures';
+import { expect, test } from './support/fixtures';
 import { saveScreenshot, saveViewportScreenshot, VIEWPORTS } from './support/screens';
+import { signIn } from './support/session';
 import { THEMES, useTheme } from './support/theme';
 
 const DEFAULT_NAMES = [
@@ -18,15 +17,6 @@ const DEFAULT_NAMES = [
   'SPIRITUAL',
   'UNCATEGORIZED HABITS',
 ];
-
-async function signIn(page: Page, account: Account): Promise<DashboardPage> {
-  const modal = new SignInModal(page);
-  await modal.openFromLanding();
-  await modal.signIn(account.email, account.password);
-  const dashboard = new DashboardPage(page);
-  await dashboard.username.waitFor();
-  return dashboard;
-}
 
 /** The signed-in browser's own API: page.request shares its cookies; writes need an Origin. */
 function apiOf(page: Page, baseURL: string | undefined) {

@@ -5,13 +5,13 @@ import { expectNoAxeViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { focusOutline } from './support/focus-ring';
 import { saveScreenshot, saveViewportScreenshot, VIEWPORTS } from './support/screens';
-import { localDate, signInThroughUi } from './support/session';
+import { localDate, signIn } from './support/session';
 
 test('create a daily habit, complete it today and on a past day, see XP, points and level move, undo', async ({
   page,
   account,
 }) => {
-  const dashboard = await signInThroughUi(page, account);
+  const dashboard = await signIn(page, account);
   const habits = new HabitsSection(page);
   await expect(
     habits.section.getByText('No habits for this date/frequency. Add one to get started!'),
@@ -66,7 +66,7 @@ test('on a phone, the completion toast covers the card just tapped: its Undo tak
   account,
 }) => {
   await page.setViewportSize(VIEWPORTS.narrow);
-  await signInThroughUi(page, account);
+  await signIn(page, account);
   const habits = new HabitsSection(page);
   await habits.create({ title: 'Stretch', xp: 40 });
   const adventurer = page.getByRole('region', { name: 'Adventurer' });
@@ -100,7 +100,7 @@ test('a habit keeps a description, a colour and an icon: written when created, s
   page,
   account,
 }) => {
-  await signInThroughUi(page, account);
+  await signIn(page, account);
   const habits = new HabitsSection(page);
   const why = 'Ten minutes before breakfast, so the back stays loose 🧘';
   await habits.create({ title: 'Stretch', description: `  ${why} ` });
@@ -147,7 +147,7 @@ test('weekly, monthly, yearly and Specific habits appear under their tab on the 
   page,
   account,
 }) => {
-  await signInThroughUi(page, account);
+  await signIn(page, account);
   const habits = new HabitsSection(page);
   await habits.tab('Weekly').click();
   // Chosen with the mouse, a tab draws no focus ring; moved to with the keyboard, it does.
@@ -195,7 +195,7 @@ test('weekly, monthly, yearly and Specific habits appear under their tab on the 
 });
 
 test("a free user's 16th habit opens the upgrade modal", async ({ page, account, baseURL }) => {
-  await signInThroughUi(page, account);
+  await signIn(page, account);
   for (let i = 0; i < 15; i += 1) {
     const response = await page.request.post('/api/habits', {
       data: { title: `Habit ${String(i)}` },
@@ -220,10 +220,10 @@ test('two browser windows of one user see each other’s changes live', async ({
   account,
   browser,
 }) => {
-  await signInThroughUi(page, account);
+  await signIn(page, account);
   const other = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': '10.250.1.1' } });
   const second = await other.newPage();
-  await signInThroughUi(second, account);
+  await signIn(second, account);
   const first = new HabitsSection(page);
   const mirror = new HabitsSection(second);
   await first.create({ title: 'Shared habit' });
@@ -237,7 +237,7 @@ test('a toggle refreshes each list once: the tab skips the live echo of its own 
   page,
   account,
 }) => {
-  await signInThroughUi(page, account);
+  await signIn(page, account);
   const habits = new HabitsSection(page);
   await habits.create({ title: 'Counted' });
   await expect(habits.card('Counted')).toBeVisible();
@@ -266,7 +266,7 @@ for (const theme of ['Light', 'Dark'] as const) {
   }) => {
     // Many dialogs, each scanned by axe and photographed at two widths: slow on a busy machine.
     test.setTimeout(150_000);
-    const dashboard = await signInThroughUi(page, account);
+    const dashboard = await signIn(page, account);
     await dashboard.themeOption(theme).click();
     const habits = new HabitsSection(page);
     await habits.create({ title: 'Stretch', xp: 20 });

@@ -10,7 +10,7 @@ import { RewardsPage, rewardsApi } from './pages/rewards';
 import { expectNoAxeViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { saveViewportScreenshot, VIEWPORTS } from './support/screens';
-import { localDate, signInThroughUi } from './support/session';
+import { localDate, signIn } from './support/session';
 import { THEMES, useTheme } from './support/theme';
 
 function longDate(date: string): string {
@@ -34,8 +34,8 @@ function shift(date: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-async function openDashboard(page: Page, account: Parameters<typeof signInThroughUi>[1]) {
-  await signInThroughUi(page, account);
+async function openDashboard(page: Page, account: Parameters<typeof signIn>[1]) {
+  await signIn(page, account);
   await page.goto('/');
   await new DashboardPage(page).username.waitFor();
 }
@@ -145,7 +145,7 @@ for (const theme of THEMES) {
   for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     test(`keyboard focus, ${theme}, ${size}`, async ({ page, account, baseURL }) => {
       await page.setViewportSize(viewport);
-      await signInThroughUi(page, account);
+      await signIn(page, account);
       await useTheme(page, baseURL ?? '', theme);
       await page.goto('/');
       await new DashboardPage(page).username.waitFor();
@@ -167,7 +167,7 @@ test('the skip link and Tab land below the sticky header; the frequency tabs tak
   account,
 }) => {
   await page.setViewportSize(VIEWPORTS.narrow);
-  await signInThroughUi(page, account);
+  await signIn(page, account);
   await page.goto('/');
   await new DashboardPage(page).username.waitFor();
   await page.keyboard.press('Tab');
@@ -199,7 +199,7 @@ test('deleting a habit or a reward, or redeeming one, by keyboard leaves the foc
   account,
   baseURL,
 }) => {
-  await signInThroughUi(page, account);
+  await signIn(page, account);
   const api = rewardsApi(page, baseURL);
   await api.earn('Stretch', 10);
   await api.createReward({ name: 'Film night', cost: 100 });

@@ -8,7 +8,7 @@ import { HabitsSection } from './pages/habits-section';
 import { expectNoAxeViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { saveScreenshot, saveViewportScreenshot, VIEWPORTS } from './support/screens';
-import { signInThroughUi } from './support/session';
+import { signIn } from './support/session';
 import { THEMES, useTheme } from './support/theme';
 
 const WIDE_SCREENS = [VIEWPORTS.wide, { width: 1920, height: 1080 }] as const;
@@ -47,7 +47,7 @@ test('wide screens: the columns are balanced and habit cards keep their facts on
   baseURL,
 }) => {
   test.setTimeout(150_000);
-  await signInThroughUi(page, account);
+  await signIn(page, account);
   await seedHabits(page, baseURL ?? '');
   const habits = new HabitsSection(page);
   for (const theme of THEMES) {
@@ -84,7 +84,7 @@ test('wide screens: the columns are balanced and habit cards keep their facts on
 });
 
 test('phones: today’s habits are on the first screen', async ({ page, account, baseURL }) => {
-  await signInThroughUi(page, account);
+  await signIn(page, account);
   await seedHabits(page, baseURL ?? '');
   await page.setViewportSize(VIEWPORTS.narrow);
   for (const theme of THEMES) {
@@ -121,7 +121,7 @@ test('level-up is a banner with the new level; toasts sit at the bottom, clear o
       // deleting the completion takes the level back.
       await page.setViewportSize(size);
       if (theme === 'light' && size === VIEWPORTS.wide) {
-        await signInThroughUi(page, account);
+        await signIn(page, account);
         const response = await page.request.post('/api/habits', {
           data: { title: 'Big quest', xpOnComplete: 100 },
           headers: { origin: baseURL ?? '' },

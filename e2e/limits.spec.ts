@@ -11,7 +11,7 @@ import { RewardsPage } from './pages/rewards';
 import { expectNoAxeViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { saveViewportScreenshot, VIEWPORTS } from './support/screens';
-import { signInThroughUi } from './support/session';
+import { signIn } from './support/session';
 
 const LIMITS = { habits: 15, categories: 10, rewards: 6 } as const;
 type Resource = keyof typeof LIMITS;
@@ -44,7 +44,7 @@ test('at a free limit, Add opens the upgrade modal before any form', async ({
 }) => {
   test.setTimeout(120_000);
   await page.setViewportSize(VIEWPORTS.wide);
-  await signInThroughUi(page, account);
+  await signIn(page, account);
   // Seven default categories count already (the fallback one does not).
   await create(page, baseURL ?? '', 'habits', LIMITS.habits);
   await create(page, baseURL ?? '', 'categories', LIMITS.categories - 7);
@@ -86,7 +86,7 @@ test('a limit reached meanwhile: the modal opens over the form and Maybe Later k
 }) => {
   test.setTimeout(90_000);
   await page.setViewportSize(VIEWPORTS.wide);
-  await signInThroughUi(page, account);
+  await signIn(page, account);
   await create(page, baseURL ?? '', 'habits', LIMITS.habits - 1);
   await page.reload();
   const habits = new HabitsSection(page);

@@ -19,7 +19,7 @@ import { expect, test, type Account } from './support/fixtures';
 import { resetLinkFor } from './support/outbox';
 import { upgradeThroughApi } from './support/pro';
 import { saveScreenshot, saveViewportScreenshot, VIEWPORTS } from './support/screens';
-import { localDate, signInThroughUi } from './support/session';
+import { localDate, signIn } from './support/session';
 import { THEMES, useTheme } from './support/theme';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -215,7 +215,7 @@ for (const theme of THEMES) {
     // Some thirty axe passes and screenshots on a machine shared with other runs.
     test.setTimeout(420_000);
     await page.setViewportSize(VIEWPORTS.narrow);
-    const dashboard = await signInThroughUi(page, account);
+    const dashboard = await signIn(page, account);
     await seed(page, baseURL ?? '');
     const username = await useLongestUsername(page, baseURL ?? '', account);
     await useTheme(page, baseURL ?? '', theme);
@@ -418,7 +418,7 @@ for (const theme of THEMES) {
   }) => {
     test.setTimeout(180_000);
     await page.setViewportSize(VIEWPORTS.narrow);
-    await signInThroughUi(page, account);
+    await signIn(page, account);
     await seed(page, baseURL ?? '');
     await upgradeThroughApi(page.request);
     await useTheme(page, baseURL ?? '', theme);

@@ -26,7 +26,7 @@ import {
   syncBadge,
   waitForServiceWorker,
 } from './support/offline';
-import { localDate, signInThroughUi } from './support/session';
+import { localDate, signIn } from './support/session';
 import { goOffline, open } from './support/offline-steps';
 
 type Row = Record<string, unknown> & { id: string };
@@ -357,7 +357,7 @@ test('a change waiting when the session ends is kept, and sent after the next si
   expect((await refused).status()).toBe(401);
   expect(await storedOutbox(page)).toHaveLength(1);
 
-  await signInThroughUi(page, account);
+  await signIn(page, account);
   await expect.poll(() => storedOutbox(page), { timeout: 30_000 }).toEqual([]);
   const today = localDate(0);
   const id = ids.get('Read') ?? '';
@@ -410,7 +410,7 @@ test('signing out asks first, then forgets the changes still waiting: the next p
     if (isCompletionPut(request.method(), request.url())) puts.push(request.url());
   });
   await page.keyboard.press('Escape');
-  await signInThroughUi(page, account);
+  await signIn(page, account);
   await expect(habits.toggle('Read')).toHaveAttribute('aria-pressed', 'false');
   await apiIsQuiet(page);
   expect(puts).toEqual([]);

@@ -4,7 +4,7 @@ import { RewardsPage, rewardsApi } from './pages/rewards';
 import { expectNoAxeViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { saveViewportScreenshot } from './support/screens';
-import { signInThroughUi } from './support/session';
+import { signIn } from './support/session';
 import { DESKTOP_APP_URL, FEEDBACK_EMAIL, STRIPE_URL } from './support/e2e-env';
 import { refuseCheckouts } from './support/pro';
 import { THEMES, useTheme } from './support/theme';
@@ -21,7 +21,7 @@ test("'Upgrade to Pro' opens the modal; a checkout that cannot start says why an
   baseURL,
 }) => {
   await page.setViewportSize(TALL);
-  await signInThroughUi(page, account);
+  await signIn(page, account);
   const upgrade = new UpgradeModal(page);
   for (const theme of THEMES) {
     await useTheme(page, baseURL ?? '', theme);
@@ -63,7 +63,7 @@ test('billing/cancel shows Checkout Cancelled over the dashboard and resets the 
   baseURL,
 }) => {
   await page.setViewportSize(TALL);
-  await signInThroughUi(page, account);
+  await signIn(page, account);
   const { cancelled } = new BillingDialogs(page);
   for (const theme of THEMES) {
     await useTheme(page, baseURL ?? '', theme);
@@ -92,7 +92,7 @@ test('billing/success welcomes the user to Pro and resets the address', async ({
   baseURL,
 }) => {
   await page.setViewportSize(TALL);
-  await signInThroughUi(page, account);
+  await signIn(page, account);
   const { welcome } = new BillingDialogs(page);
   // The dialog continues by itself after 10 s, and an axe scan and a screenshot can take longer
   // than that on a busy machine: the page's clock stands still (or creeps, for axe) meanwhile.
@@ -169,7 +169,7 @@ test('a free user upgrades through checkout: Pro badge, limits gone, analytics u
   baseURL,
 }) => {
   await page.setViewportSize(TALL);
-  await signInThroughUi(page, account);
+  await signIn(page, account);
   await rewardsApi(page, baseURL).fillFreeShop();
   await page.reload();
   const rewards = new RewardsPage(page);
@@ -232,7 +232,7 @@ test("a free user's Analytics is locked, requests no figures, and offers the upg
   baseURL,
 }) => {
   await page.setViewportSize(TALL);
-  await signInThroughUi(page, account);
+  await signIn(page, account);
   const analyticsRequests: string[] = [];
   page.on('request', (request) => {
     if (request.url().includes('/api/analytics')) analyticsRequests.push(request.url());
@@ -270,7 +270,7 @@ test("What's New lists the six improvements and Send Feedback drafts a mail", as
   account,
 }) => {
   await page.setViewportSize(TALL);
-  await signInThroughUi(page, account);
+  await signIn(page, account);
   const panel = page.getByRole('region', { name: "What's New" });
   await expect(panel.getByRole('listitem')).toHaveCount(6);
   for (const item of ['Analytics overhaul', 'Historical navigation', 'Streak analysis']) {

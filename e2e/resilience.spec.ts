@@ -10,7 +10,7 @@ import { SignInModal } from './pages/sign-in-modal';
 import { expectNoAxeViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { saveViewportScreenshot, VIEWPORTS } from './support/screens';
-import { signInThroughUi } from './support/session';
+import { signIn } from './support/session';
 import { THEMES, useTheme } from './support/theme';
 
 const HABIT_FORM_CHUNK = /\/assets\/HabitFormDialog-[\w-]+\.js/;
@@ -27,7 +27,7 @@ test('a dialog whose chunk fails to load offers Retry, and Retry loads it', asyn
 }) => {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  await signInThroughUi(page, account);
+  await signIn(page, account);
   await failChunk(page, HABIT_FORM_CHUNK);
   const habits = new HabitsSection(page);
   await habits.section.getByRole('button', { name: 'Add Habit' }).click();
@@ -57,7 +57,7 @@ test('Close on the failure card closes it, and the next try loads the dialog', a
   page,
   account,
 }) => {
-  await signInThroughUi(page, account);
+  await signIn(page, account);
   await failChunk(page, HABIT_FORM_CHUNK);
   const habits = new HabitsSection(page);
   await habits.section.getByRole('button', { name: 'Add Habit' }).click();
@@ -70,7 +70,7 @@ test('Close on the failure card closes it, and the next try loads the dialog', a
 });
 
 test('a section whose chunk fails shows an inline card with Retry', async ({ page, account }) => {
-  await signInThroughUi(page, account);
+  await signIn(page, account);
   await failChunk(page, REWARDS_CHUNK);
   await page.reload();
   const card = page.getByRole('alert').filter({ hasText: "Couldn't load this part" });
@@ -117,7 +117,7 @@ test('a failed read of the habits says so in their place, not "no habits", and r
       ? route.fulfill({ status: 500, body: '{}' })
       : route.fallback(),
   );
-  await signInThroughUi(page, account);
+  await signIn(page, account);
   const card = page.getByRole('alert').filter({ hasText: "Couldn't load this part" });
   await expect(card).toBeVisible();
   await expect(page.getByText('Add one to get started')).toBeHidden();
@@ -152,7 +152,7 @@ test('a new deployment is offered as a reload when the tab comes back', async ({
   page,
   account,
 }) => {
-  await signInThroughUi(page, account);
+  await signIn(page, account);
   await page.route('**/build.json', (route) =>
     route.fulfill({ json: { build: '/assets/index-NEWBUILD.js' } }),
   );
@@ -172,7 +172,7 @@ test('a chunk gone after a redeploy (404) leads to the new-version reload', asyn
   page,
   account,
 }) => {
-  await signInThroughUi(page, account);
+  await signIn(page, account);
   await page.route(HABIT_FORM_CHUNK, (route) => route.fulfill({ status: 404, body: 'Not found' }));
   await page.route('**/build.json', (route) =>
     route.fulfill({ json: { build: '/assets/index-NEWBUILD.js' } }),
@@ -194,7 +194,7 @@ for (const theme of THEMES) {
       await saveViewportScreenshot(page, `resilience-page-${theme}-${size}`);
       await page.unroute(LANDING_CHUNK);
 
-      const dashboard = await signInThroughUi(page, account);
+      const dashboard = await signIn(page, account);
       await useTheme(page, baseURL ?? '', theme);
       await failChunk(page, REWARDS_CHUNK);
       await failChunk(page, HABIT_FORM_CHUNK);

@@ -4,7 +4,7 @@ import { RewardsPage, rewardsApi } from './pages/rewards';
 import { expectNoAxeViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { saveViewportScreenshot, VIEWPORTS } from './support/screens';
-import { signInThroughUi } from './support/session';
+import { signIn } from './support/session';
 
 const SCREENS = 'e2e/.screenshots';
 
@@ -32,7 +32,7 @@ test('earn points, create a reward, redeem it, see it in both inventories and th
   account,
   baseURL,
 }) => {
-  await signInThroughUi(page, account);
+  await signIn(page, account);
   await rewardsApi(page, baseURL).earn('Deep work block', 100);
   await page.reload();
   const adventurer = page.getByRole('region', { name: 'Adventurer' });
@@ -94,7 +94,7 @@ test("'Not enough points' for a reward above the balance, and the delete-reward 
   account,
   baseURL,
 }) => {
-  await signInThroughUi(page, account);
+  await signIn(page, account);
   const api = rewardsApi(page, baseURL);
   await api.earn('Read 20 pages', 60);
   await api.createReward({ name: 'Concert ticket', cost: 100 });
@@ -134,7 +134,7 @@ test("'Not enough points' for a reward above the balance, and the delete-reward 
 });
 
 test("a free user's 7th reward opens the limit dialog", async ({ page, account, baseURL }) => {
-  await signInThroughUi(page, account);
+  await signIn(page, account);
   await rewardsApi(page, baseURL).fillFreeShop();
   await page.reload();
   const rewards = new RewardsPage(page);
@@ -155,7 +155,7 @@ test('the shop and inventory in light and dark: no axe violations', async ({
   // Both themes, wide and narrow, each scanned by axe and photographed: slow on a busy machine.
   test.setTimeout(180_000);
   await page.setViewportSize(VIEWPORTS.wide);
-  const dashboard = await signInThroughUi(page, account);
+  const dashboard = await signIn(page, account);
   const api = rewardsApi(page, baseURL);
   for (const title of ['Morning run', 'Deep work block', 'Call a friend'])
     await api.earn(title, 100);
@@ -240,7 +240,7 @@ test('a negative balance after an undo shows as it is and blocks redeem', async 
   account,
   baseURL,
 }) => {
-  await signInThroughUi(page, account);
+  await signIn(page, account);
   const api = rewardsApi(page, baseURL);
   const habitId = await api.earn('Morning run', 100);
   await api.redeem(await api.createReward({ name: 'Movie night', cost: 40 }));

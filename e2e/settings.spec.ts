@@ -5,14 +5,13 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { SettingsDialog, type SettingsTab } from './pages/settings';
 import { expectNoAxeViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { focusOutline } from './support/focus-ring';
 import { saveViewportScreenshot, VIEWPORTS } from './support/screens';
-import { signInThroughUi } from './support/session';
+import { signIn } from './support/session';
 import { THEMES, useTheme } from './support/theme';
 
 type AudioState = {
@@ -47,16 +46,8 @@ async function audioState(page: Page): Promise<AudioState | null> {
 }
 
 /** axe on the open dialog only: the whole page takes minutes with the time zone list open. */
-async function expectNoDialogViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .include('[role="dialog"]')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const summary = results.violations.map((violation) => ({
-    rule: violation.id,
-    nodes: violation.nodes.map((node) => node.target.join(' ')),
-  }));
-  expect(summary).toEqual([]);
+function expectNoDialogViolations(page: Page): Promise<void> {
+  return expectNoAxeViolations(page, '[role="dialog"]');
 }
 
 /** A zone name longer than any Chromium lists; the server knows it (an alias of Catamarca). */
@@ -114,7 +105,7 @@ async function habitTitles(request: APIRequestContext): Promise<string[]> {
 
 test.describe('Settings dialog', () => {
   test('opens from the hero; Escape and the backdrop close it', async ({ page, account }) => {
-    await signInThroughUi(page, account);
+    await signIn(page, account);
     const settings = new SettingsDialog(page);
     await settings.open();
     await expect(settings.dialog.getByRole('tab')).toHaveText(TABS);
@@ -134,7 +125,7 @@ test.describe('Settings dialog', () => {
     account,
     baseURL,
   }) => {
-    await signInThroughUi(page, account);
+    await signIn(page, account);
     // A long saved zone (a name Chromium does not list, so it is listed first, as the saved one).
     const zone = await page.request.patch('/api/settings', {
       data: { timeZone: LONG_ZONE },
@@ -198,7 +189,7 @@ test.describe('Settings dialog', () => {
     browser,
     baseURL,
   }) => {
-    const dashboard = await signInThroughUi(page, account);
+    const dashboard = await signIn(page, account);
     // Each device from an address of its own, so the sign-in limit per address stays clear.
     const device = () =>
       browser.newContext({
@@ -210,7 +201,7 @@ test.describe('Settings dialog', () => {
     // The same account on another device, signed in before the change.
     const other = await device();
     const elsewhere = await other.newPage();
-    const otherDashboard = await signInThroughUi(elsewhere, account);
+    const otherDashboard = await signIn(elsewhere, account);
     await expect(otherDashboard.username).toHaveText(`@${account.username}`);
 
     const settings = new SettingsDialog(page);
@@ -270,13 +261,13 @@ test.describe('Settings dialog', () => {
     expect(theirs.status()).toBe(401);
     // The new password signs in; the old one no longer does.
     const fresh = await device();
-    const signIn = (password: string) =>
+    const signInWith = (password: string) =>
       fresh.request.post('/api/auth/sign-in/email', {
         data: { email: account.email, password },
         headers: { origin: baseURL ?? '' },
       });
-    expect((await signIn(account.password)).status()).toBe(401);
-    expect((await signIn('a brand new password')).status()).toBe(200);
+    expect((await signInWith(account.password)).status()).toBe(401);
+    expect((await signInWith('a brand new password')).status()).toBe(200);
     await fresh.close();
     await other.close();
   });
@@ -286,7 +277,7 @@ test.describe('Settings dialog', () => {
     account,
     baseURL,
   }) => {
-    await signInThroughUi(page, account);
+    await signIn(page, account);
     await addHabit(page.request, baseURL ?? '', 'Read 10 pages');
     await addHabit(page.request, baseURL ?? '', 'Walk');
     const settings = new SettingsDialog(page);
@@ -351,7 +342,7 @@ test.describe('Settings dialog', () => {
     account,
     baseURL,
   }) => {
-    await signInThroughUi(page, account);
+    await signIn(page, account);
     await addHabit(page.request, baseURL ?? '', 'Keep me');
     const settings = new SettingsDialog(page);
     await settings.open('Data');
@@ -382,7 +373,7 @@ test.describe('Settings dialog', () => {
     account,
     baseURL,
   }) => {
-    await signInThroughUi(page, account);
+    await signIn(page, account);
     await addHabit(page.request, baseURL ?? '', 'Keep me');
     const exported = await page.request.get('/api/export');
     expect(exported.status()).toBe(200);
@@ -473,7 +464,7 @@ test.describe('Settings dialog', () => {
     account,
     baseURL,
   }) => {
-    await signInThroughUi(page, account);
+    await signIn(page, account);
     await addHabit(page.request, baseURL ?? '', 'Gone soon');
     await page.reload();
     await expect(page.getByText('Gone soon').first()).toBeVisible();
@@ -507,7 +498,7 @@ test.describe('Settings dialog', () => {
     account,
     browser,
   }) => {
-    await signInThroughUi(page, account);
+    await signIn(page, account);
     const settings = new SettingsDialog(page);
     await settings.open('Appearance');
     await settings.accent('Emerald').click();
@@ -528,7 +519,7 @@ test.describe('Settings dialog', () => {
     const other = await browser.newContext();
     try {
       const second = await other.newPage();
-      await signInThroughUi(second, account);
+      await signIn(second, account);
       await expect(second.locator('html')).toHaveAttribute('data-accent', 'emerald');
     } finally {
       await other.close();
@@ -539,7 +530,7 @@ test.describe('Settings dialog', () => {
     page,
     account,
   }) => {
-    await signInThroughUi(page, account);
+    await signIn(page, account);
     // A fresh page load: no gesture yet.
     await page.reload();
     await new SettingsDialog(page).openButton.waitFor();
@@ -608,7 +599,7 @@ test.describe('Settings dialog', () => {
     page,
     account,
   }) => {
-    await signInThroughUi(page, account);
+    await signIn(page, account);
     const settings = new SettingsDialog(page);
     await settings.open('Audio');
     await holdOutboxLock(page);
@@ -628,7 +619,7 @@ test.describe('Settings dialog', () => {
     context,
     account,
   }) => {
-    await signInThroughUi(page, account);
+    await signIn(page, account);
     const settings = new SettingsDialog(page);
     await settings.open('Audio');
     await holdOutboxLock(page);
@@ -655,7 +646,7 @@ test.describe('Settings dialog', () => {
     account,
     baseURL,
   }) => {
-    await signInThroughUi(page, account);
+    await signIn(page, account);
     const headers = { origin: baseURL ?? '' };
     await addHabit(page.request, baseURL ?? '', 'Stretch');
     const big = await page.request.post('/api/habits', {
@@ -734,7 +725,7 @@ test.describe('Settings dialog', () => {
       baseURL,
     }) => {
       test.setTimeout(240_000);
-      await signInThroughUi(page, account);
+      await signIn(page, account);
       await useTheme(page, baseURL ?? '', theme);
       await page.reload();
       const settings = new SettingsDialog(page);
@@ -752,7 +743,7 @@ test.describe('Settings dialog', () => {
       baseURL,
     }) => {
       test.setTimeout(240_000);
-      await signInThroughUi(page, account);
+      await signIn(page, account);
       await useTheme(page, baseURL ?? '', theme);
       await page.reload();
       const settings = new SettingsDialog(page);
@@ -780,7 +771,7 @@ test.describe('Settings dialog', () => {
         // Signing in and eight shots: generous, as the machine is shared with other runs.
         test.setTimeout(120_000);
         await page.setViewportSize(viewport);
-        await signInThroughUi(page, account);
+        await signIn(page, account);
         await useTheme(page, baseURL ?? '', theme);
         await addHabit(page.request, baseURL ?? '', 'Morning run');
         await page.reload();
